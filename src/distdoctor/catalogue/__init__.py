@@ -1,0 +1,35 @@
+"""Every finding distdoctor can report, in English and Chinese. Code refers to findings by name only."""
+
+from __future__ import annotations
+
+from distdoctor.catalogue.cross import CROSS
+from distdoctor.catalogue.entry import LANGS, Entry, Lang, Text
+from distdoctor.catalogue.local import LOCAL
+from distdoctor.catalogue.mesh import MESH
+from distdoctor.catalogue.words import outcome_text, source_text
+from distdoctor.model import Finding
+
+CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH)}
+
+__all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describe", "entry"]
+
+
+def entry(name: str) -> Entry:
+    """The catalogue entry of a finding name; a KeyError means a rule used a name that is not catalogued."""
+    return CATALOGUE[name]
+
+
+def describe(finding: Finding, lang: Lang) -> tuple[str, str]:
+    """The finding's title and fix in `lang`, filled in with its params."""
+    e = CATALOGUE[finding.name]
+    params = {k: _localise(k, v, lang) for k, v in finding.params}
+    return e.title.get(lang).format(**params), e.fix.get(lang).format(**params)
+
+
+def _localise(key: str, value: str, lang: Lang) -> str:
+    # Params named *_source / *_class carry codes, not words, so one finding reads well in every language.
+    if key.endswith("_source"):
+        return source_text(value, lang)
+    if key.endswith("_class"):
+        return outcome_text(value, lang)
+    return value

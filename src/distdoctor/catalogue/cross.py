@@ -1,0 +1,115 @@
+"""Findings that need every node's report: the coordinator on node_rank 0 makes them."""
+
+from __future__ import annotations
+
+from distdoctor.catalogue.entry import Entry, Text
+
+CROSS: tuple[Entry, ...] = (
+    Entry(
+        "node-missing",
+        "error",
+        "cross",
+        Text(
+            "node_rank {missing} never reported (awaited {waited})",
+            "node_rank {missing} 始终没有报到（已等待 {waited}）",
+        ),
+        Text(
+            "Start distdoctor check on those nodes with the same MASTER_ADDR and MASTER_PORT; if it is running "
+            "there, read its own output: it says what it saw when connecting.",
+            "在这些节点上用相同的 MASTER_ADDR 和 MASTER_PORT 运行 distdoctor check；如果已经在运行，"
+            "看它自己的输出：里面写着它连接时遇到了什么。",
+        ),
+    ),
+    Entry(
+        "node-rank-duplicate",
+        "error",
+        "cross",
+        Text("node_rank {node_rank} is claimed by {hosts}", "node_rank {node_rank} 被多个节点同时使用：{hosts}"),
+        Text(
+            "Give every node its own node_rank from 0 to nnodes-1 (under Slurm use $SLURM_NODEID).",
+            "给每个节点分配唯一的 node_rank（0 到 nnodes-1），Slurm 下可直接用 $SLURM_NODEID。",
+        ),
+    ),
+    Entry(
+        "nnodes-mismatch",
+        "error",
+        "cross",
+        Text("Nodes disagree on nnodes: {detail}", "各节点的 nnodes 不一致：{detail}"),
+        Text(
+            "Pass the same --nnodes on every node; it must equal the number of nodes you start ({started}).",
+            "所有节点传入相同的 --nnodes，并且等于实际启动的节点数（{started}）。",
+        ),
+    ),
+    Entry(
+        "nproc-mismatch",
+        "warning",
+        "cross",
+        Text("Nodes disagree on nproc_per_node: {detail}", "各节点的 nproc_per_node 不一致：{detail}"),
+        Text(
+            "Use the same --nproc-per-node on every node unless the uneven split is intended.",
+            "除非有意让各节点进程数不同，否则所有节点使用相同的 --nproc-per-node。",
+        ),
+    ),
+    Entry(
+        "master-addr-mismatch",
+        "error",
+        "cross",
+        Text("Nodes disagree on MASTER_ADDR: {detail}", "各节点的 MASTER_ADDR 不一致：{detail}"),
+        Text(
+            "Set MASTER_ADDR to the same address, node_rank 0's, on every node.",
+            "在所有节点把 MASTER_ADDR 设成同一个值，即 node_rank 0 的地址。",
+        ),
+    ),
+    Entry(
+        "master-port-mismatch",
+        "error",
+        "cross",
+        Text("Nodes disagree on MASTER_PORT: {detail}", "各节点的 MASTER_PORT 不一致：{detail}"),
+        Text(
+            "Use one MASTER_PORT on every node (e.g. --master-port 29500).",
+            "所有节点使用同一个 MASTER_PORT（例如 --master-port 29500）。",
+        ),
+    ),
+    Entry(
+        "rdzv-mismatch",
+        "error",
+        "cross",
+        Text("Nodes disagree on the rendezvous settings: {detail}", "各节点的 rendezvous 设置不一致：{detail}"),
+        Text(
+            "Use the same --rdzv-backend, --rdzv-endpoint and --rdzv-id on every node.",
+            "所有节点使用相同的 --rdzv-backend、--rdzv-endpoint 和 --rdzv-id。",
+        ),
+    ),
+    Entry(
+        "version-mismatch",
+        "error",
+        "cross",
+        Text("{component} differs across nodes: {detail}", "各节点的 {component} 版本不一致：{detail}"),
+        Text(
+            "Install the same {component} on every node (one container image or one lock file for all).",
+            "在所有节点安装相同版本的 {component}（所有节点用同一个镜像或同一份锁定的依赖）。",
+        ),
+    ),
+    Entry(
+        "env-var-mismatch",
+        "warning",
+        "cross",
+        Text("{name} differs across nodes: {detail}", "各节点的 {name} 取值不同：{detail}"),
+        Text(
+            "Set {name} the same way on every node unless the difference is intended (interface names may "
+            "legitimately differ).",
+            "除非有意为之（例如各节点网卡名本就不同），否则在所有节点把 {name} 设成一样。",
+        ),
+    ),
+    Entry(
+        "report-rejected",
+        "error",
+        "cross",
+        Text("A report from {peer} was rejected: {reason}", "来自 {peer} 的报告被拒收：{reason}"),
+        Text(
+            "Run distdoctor with the same --secret (or DISTDOCTOR_SECRET) and the same distdoctor version on "
+            "every node.",
+            "所有节点使用相同的 --secret（或 DISTDOCTOR_SECRET）和相同版本的 distdoctor。",
+        ),
+    ),
+)

@@ -1,0 +1,32 @@
+"""One catalogue entry: a finding's stable name, default severity, and its text in every language."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+from distdoctor.model import Severity
+
+Lang = Literal["en", "zh"]
+LANGS: tuple[Lang, ...] = ("en", "zh")
+Layer = Literal["local", "cross", "mesh"]
+
+
+@dataclass(frozen=True)
+class Text:
+    en: str
+    zh: str
+
+    def get(self, lang: Lang) -> str:
+        return self.zh if lang == "zh" else self.en
+
+
+@dataclass(frozen=True)
+class Entry:
+    """Title and fix are str.format templates over the finding's params."""
+
+    name: str
+    severity: Severity
+    layer: Layer
+    title: Text
+    fix: Text

@@ -1,0 +1,66 @@
+"""Words that go into finding texts: where a value came from, and how a connection failed."""
+
+from __future__ import annotations
+
+from distdoctor.catalogue.entry import Lang, Text
+from distdoctor.model import Source
+
+_SOURCE_KIND: dict[str, Text] = {
+    "flag": Text("flag {key}", "命令行参数 {key}"),
+    "command": Text("the launch command's {key}", "启动命令中的 {key}"),
+    "env": Text("environment variable {key}", "环境变量 {key}"),
+    "slurm": Text("Slurm's {key}", "Slurm 的 {key}"),
+    "openmpi": Text("OpenMPI's {key}", "OpenMPI 的 {key}"),
+    "pytorchjob": Text("the Kubernetes PyTorchJob's {key}", "Kubernetes PyTorchJob 的 {key}"),
+    "torchrun": Text("{key} set by torchrun", "torchrun 设置的 {key}"),
+    "default": Text("torchrun's default", "torchrun 的默认值"),
+}
+
+_OUTCOME: dict[str, Text] = {
+    "open": Text("open", "可连通"),
+    "refused": Text("connection refused", "连接被拒绝"),
+    "timed-out": Text("timed out: packets dropped", "超时：数据包被丢弃"),
+    "no-route": Text("no route to host", "没有路由"),
+    "unresolved": Text("name not resolved", "域名无法解析"),
+    "error": Text("connect failed", "连接失败"),
+}
+
+
+def encode_source(source: Source) -> str:
+    """A Source as a finding param; `source_text` turns it back into words in any language."""
+    return f"{source.kind}:{source.key}"
+
+
+def source_text(encoded: str, lang: Lang) -> str:
+    kind, _, key = encoded.partition(":")
+    return _SOURCE_KIND[kind].get(lang).format(key=key)
+
+
+def outcome_text(outcome: str, lang: Lang) -> str:
+    text = _OUTCOME.get(outcome)
+    return text.get(lang) if text else outcome
+
+
+UI: dict[str, Text] = {
+    "error": Text("error", "错误"),
+    "warning": Text("warning", "警告"),
+    "info": Text("info", "提示"),
+    "evidence": Text("evidence", "证据"),
+    "fix": Text("fix", "修复"),
+    "note": Text("note", "说明"),
+    "config": Text("config", "配置"),
+    "healthy": Text("healthy: no problem found", "健康：未发现问题"),
+    "verdict_errors": Text(
+        "{errors} error(s), {warnings} warning(s): fix the errors before launching",
+        "{errors} 个错误，{warnings} 个警告：请先修复错误再启动",
+    ),
+    "verdict_warnings": Text("no errors, {warnings} warning(s)", "没有错误，{warnings} 个警告"),
+    "exit": Text("exit code {code}", "退出码 {code}"),
+    "single_node": Text("single-node job", "单节点作业"),
+    "multi_node": Text("node_rank {rank} of {nnodes} nodes", "{nnodes} 个节点中的 node_rank {rank}"),
+    "on_host": Text("on {host}", "主机 {host}"),
+}
+
+
+def ui(key: str, lang: Lang, **params: object) -> str:
+    return UI[key].get(lang).format(**params)

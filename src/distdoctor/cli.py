@@ -1,0 +1,130 @@
+"""The command line: parse, call commands/, render, exit. Heavy imports wait until a command runs."""
+
+from __future__ import annotations
+
+import os
+import sys
+from collections.abc import Callable, Mapping
+from typing import Any, TypeVar
+
+import click
+
+from distdoctor import __version__, defaults
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+# Both spellings torchrun accepts; the value reaches us as a raw string, parsed in config/ with a clear error.
+_LAUNCH_FLAGS = (
+    ("nnodes", "number of nodes, N or MIN:MAX (torchrun's --nnodes)"),
+    ("node_rank", "this node's rank, 0 .. nnodes-1"),
+    ("nproc_per_node", "processes (GPUs) per node"),
+    ("master_addr", "address of node_rank 0, as every node will use it"),
+    ("master_port", f"port node_rank 0 listens on (default {defaults.MASTER_PORT})"),
+    ("rdzv_backend", "static (default), c10d or etcd"),
+    ("rdzv_endpoint", "HOST[:PORT] of the c10d/etcd rendezvous"),
+    ("rdzv_id", "rendezvous (job) id"),
+)
+
+
+def default_lang(environ: Mapping[str, str]) -> str:
+    """zh when the locale says Chinese, else en (LC_ALL, then LC_MESSAGES, then LANG)."""
+    for var in ("LC_ALL", "LC_MESSAGES", "LANG"):
+        value = environ.get(var)
+        if value:
+            return "zh" if value.lower().startswith("zh") else "en"
+    return "en"
+
+
+def launch_options(func: F) -> F:
+    """torchrun's flags, in dash and underscore spellings, plus an optional launch command after `--`."""
+    func = click.argument("launch", nargs=-1, type=click.UNPROCESSED, metavar="[-- LAUNCH COMMAND]")(func)
+    for name, help_text in reversed(_LAUNCH_FLAGS):
+        dashed = "--" + name.replace("_", "-")
+        spellings = [dashed] if "_" not in name else [dashed, "--" + name]
+        func = click.option(*spellings, name, metavar="VALUE", default=None, help=help_text)(func)
+    return func
+
+
+def output_options(func: F) -> F:
+    func = click.option("--json", "as_json", is_flag=True, help="print the report as JSON (docs/json.md)")(func)
+    func = click.option(
+        "--lang",
+        type=click.Choice(["en", "zh"]),
+        default=None,
+        help="language of the report (default from LANG/LC_ALL)",
+    )(func)
+    return func
+
+
+@click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
+@click.version_option(__version__, prog_name="distdoctor")
+def cli() -> None:
+    """Why a multi-node PyTorch job hangs at start-up, which node is to blame, and the fix.
+
+    Run `distdoctor check` with your job's torchrun flags on every node (or under srun/mpirun).
+    """
+
+
+def _config(flags: Mapping[str, str | None], launch: tuple[str, ...]) -> Any:
+    from distdoctor.config import load_config
+
+    command = list(launch) if launch else None
+    config, _ = load_config(flags, command, os.environ)
+    return config
+
+
+def _emit(report: Any, lang: str | None, as_json: bool) -> None:
+    from distdoctor.render.output import emit
+
+    code = emit(report, lang or default_lang(os.environ), as_json=as_json)
+    sys.exit(code)
+
+
+@cli.command(context_settings={"ignore_unknown_options": False})
+@launch_options
+@output_options
+def check(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str | None) -> None:
+    """Preflight this node for a (multi-node) torchrun job.
+
+    Pass the job's torchrun flags, or its whole launch command after `--`:
+
+      distdoctor check --nnodes 2 --node-rank 1 --master-addr 10.0.0.1
+
+      distdoctor check -- torchrun --nnodes 2 --nproc-per-node 8 train.py
+
+    Exit code: 0 healthy (warnings allowed), 1 errors found, 2 bad usage.
+    """
+    from distdoctor.commands.check import check as run_check
+
+    _emit(run_check(_config(flags, launch), os.environ), lang, as_json)
+
+
+@cli.command()
+@launch_options
+@output_options
+def env(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str | None) -> None:
+    """This node's facts (versions, interfaces, GPUs, relevant env vars), for a bug report."""
+    from distdoctor.commands.env import env as run_env
+
+    _emit(run_env(_config(flags, launch), os.environ), lang, as_json)
+
+
+def main() -> None:
+    """Console entry point: user mistakes print one line and exit 1 or 2, never a traceback."""
+    from distdoctor.errors import DistDoctorError
+
+    try:
+        cli.main(standalone_mode=False)
+    except click.exceptions.Exit as exc:
+        sys.exit(exc.exit_code)
+    except click.UsageError as exc:
+        where = f"distdoctor {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else "distdoctor"
+        click.echo(f"distdoctor: error: {exc.format_message()} (see: {where} --help)", err=True)
+        sys.exit(2)
+    except click.Abort:
+        click.echo("distdoctor: interrupted", err=True)
+        sys.exit(130)
+    except DistDoctorError as exc:
+        fix = f" — {exc.fix}" if exc.fix else ""
+        click.echo(f"distdoctor: error: {exc.message}{fix}", err=True)
+        sys.exit(exc.exit_code)

@@ -1,0 +1,1 @@
+"""Turn a Report into what the user reads: rich text, JSON, HTML."""

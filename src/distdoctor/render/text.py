@@ -1,0 +1,89 @@
+"""A Report as rich text: findings grouped by severity, a fix under each, a one-line verdict."""
+
+from __future__ import annotations
+
+from rich.console import Console
+from rich.text import Text
+
+from distdoctor.catalogue import Lang, describe
+from distdoctor.catalogue.words import source_text, ui
+from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
+from distdoctor.render.facts import facts_table
+
+_STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
+_MARK = {"error": "✗", "warning": "!", "info": "i"}
+
+
+def render_text(report: Report, lang: Lang, console: Console) -> None:
+    """Print the report: heading, findings by severity, verdict line."""
+    console.print(_heading(report, lang))
+    if report.config:
+        _print_config(report.config, lang, console)
+    if report.command == "env" and report.facts:
+        console.print(facts_table(report.facts))
+    for severity in SEVERITIES:
+        for finding in (f for f in report.findings if f.severity == severity):
+            _print_finding(finding, lang, console)
+    console.print(_verdict(report, lang))
+
+
+def _heading(report: Report, lang: Lang) -> Text:
+    text = Text(f"distdoctor {report.command}", style="bold")
+    config, facts = report.config, report.facts
+    if config:
+        if config.nnodes.value.multi_node:
+            rank = config.node_rank.value if config.node_rank else "?"
+            text.append(" · " + ui("multi_node", lang, rank=rank, nnodes=config.nnodes.value))
+        else:
+            text.append(" · " + ui("single_node", lang))
+    if facts:
+        text.append(" · " + ui("on_host", lang, host=facts.hostname))
+    return text
+
+
+def _print_config(config: LaunchConfig, lang: Lang, console: Console) -> None:
+    shown = [
+        ("nnodes", config.nnodes),
+        ("node_rank", config.node_rank),
+        ("nproc_per_node", config.nproc_per_node),
+        ("MASTER_ADDR", config.master_addr),
+        ("MASTER_PORT", config.master_port),
+    ]
+    parts = [
+        f"{name}={v.value} ({source_text(f'{v.source.kind}:{v.source.key}', lang)})"
+        for name, v in shown
+        if v is not None
+    ]
+    console.print(Text(f"  {ui('config', lang)}: " + "; ".join(parts), style="dim"))
+    for note in config.notes:
+        console.print(Text(f"  {ui('note', lang)}: {note}", style="dim"))
+
+
+def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
+    title, fix = describe(finding, lang)
+    head = Text()
+    head.append(f"{_MARK[finding.severity]} {ui(finding.severity, lang).upper()} ", style=_STYLE[finding.severity])
+    head.append(finding.name, style="bold")
+    if finding.node:
+        head.append(f"  [{finding.node}]", style="dim")
+    console.print()
+    console.print(head)
+    console.print(Text("  " + title))
+    for line in finding.evidence:
+        console.print(Text(f"    {ui('evidence', lang)}: {line}", style="dim"))
+    console.print(Text(f"  {ui('fix', lang)}: ", style="green").append(fix, style="default"))
+
+
+def _verdict(report: Report, lang: Lang) -> Text:
+    errors = sum(f.severity == "error" for f in report.findings)
+    warnings = sum(f.severity == "warning" for f in report.findings)
+    if errors:
+        line, style = ui("verdict_errors", lang, errors=errors, warnings=warnings), "bold red"
+    elif warnings:
+        line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
+    else:
+        line, style = ui("healthy", lang), "bold green"
+    text = Text("\n")
+    text.append(line, style=style)
+    text.append(f"  ({ui('exit', lang, code=report.exit_code)})", style="dim")
+    return text

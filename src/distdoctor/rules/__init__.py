@@ -1,0 +1,1 @@
+"""Pure functions from facts to findings. No I/O here."""

@@ -1,0 +1,383 @@
+"""Local rules: one node's config and facts in, findings out. Pure: no I/O."""
+
+from __future__ import annotations
+
+import ipaddress
+from collections.abc import Callable, Iterator
+
+from distdoctor import defaults
+from distdoctor.catalogue import entry
+from distdoctor.catalogue.words import encode_source
+from distdoctor.model import Finding, LaunchConfig, NodeFacts, Severity, Sourced
+
+LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
+
+SOCKET_IFNAME_VARS = ("GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME")
+# Docker's default bridge; also its usual names for user-defined bridges.
+DOCKER_NETWORK = ipaddress.ip_network("172.17.0.0/16")
+BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr")
+
+
+def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
+    rank = config.node_rank.value if config.node_rank else "?"
+    return f"node_rank {rank} ({facts.hostname})"
+
+
+def is_loopback(address: str) -> bool:
+    if address.strip().lower() in ("localhost", "localhost.localdomain", "ip6-localhost"):
+        return True
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+    except ValueError:
+        return False
+
+
+def quote(name: str, value: Sourced[object]) -> str:
+    """Evidence line: the value and where it came from."""
+    return f"{name}={value.value} [{value.source}]"
+
+
+def _finding(
+    finding_name: str,
+    config: LaunchConfig,
+    facts: NodeFacts,
+    /,
+    *evidence: str,
+    severity: Severity | None = None,
+    **params: object,
+) -> Finding:
+    return Finding(
+        name=finding_name,
+        severity=severity or entry(finding_name).severity,
+        node=node_label(config, facts),
+        evidence=tuple(evidence),
+        params=tuple((k, str(v)) for k, v in params.items()),
+    )
+
+
+def _is_master_node(config: LaunchConfig) -> bool:
+    return config.node_rank is None or config.node_rank.value == 0
+
+
+def _static(config: LaunchConfig) -> bool:
+    return config.rdzv_backend.value == "static"
+
+
+def env_missing(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    missing = []
+    if config.master_addr is None and config.nnodes.value.multi_node:
+        missing.append("MASTER_ADDR")
+    # A launcher that passed some of torch's env:// variables but not all of them leaves init waiting or failing.
+    env_names = ("MASTER_ADDR", "MASTER_PORT", "WORLD_SIZE", "RANK")
+    present = [n for n in env_names if facts.env_value(n) is not None]
+    if present and "RANK" in present:
+        missing += [n for n in env_names if facts.env_value(n) is None and n not in missing]
+    if missing:
+        names = ", ".join(missing)
+        yield _finding(
+            "env-missing", config, facts, f"set: {', '.join(present) or 'none'}", f"missing: {names}", names=names
+        )
+
+
+def env_invalid(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    for bad in config.invalid:
+        name = "master-port-invalid" if bad.name.endswith("MASTER_PORT") else "env-invalid"
+        yield _finding(
+            name,
+            config,
+            facts,
+            f"{bad.name}={bad.raw} [{bad.source}]",
+            name=bad.name,
+            raw=bad.raw,
+            raw_source=encode_source(bad.source),
+            expected=bad.expected,
+        )
+
+
+def env_inconsistent(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    # Only values torch itself will read count here: a scheduler's task counts are distdoctor's own.
+    def torch_value(v: Sourced[int] | None) -> Sourced[int] | None:
+        return v if v and v.source.kind in ("env", "torchrun") else None
+
+    world, rank = torch_value(config.world_size), torch_value(config.rank)
+    local_rank, local_world = torch_value(config.local_rank), torch_value(config.local_world_size)
+    nnodes, nproc = config.nnodes, config.nproc_per_node
+    if world and nproc and nnodes.value.min == nnodes.value.max and nnodes.source.kind != "default":
+        expected = nnodes.value.max * nproc.value
+        if world.value != expected:
+            detail = (
+                f"WORLD_SIZE={world.value} but nnodes × nproc_per_node = {nnodes.value} × {nproc.value} = {expected}"
+            )
+            yield _finding(
+                "env-inconsistent",
+                config,
+                facts,
+                quote("WORLD_SIZE", world),
+                quote("nnodes", nnodes),
+                quote("nproc_per_node", nproc),
+                detail=detail,
+            )
+    if world and rank and rank.value >= world.value:
+        yield _finding(
+            "env-inconsistent",
+            config,
+            facts,
+            quote("RANK", rank),
+            quote("WORLD_SIZE", world),
+            detail=f"RANK={rank.value} is not below WORLD_SIZE={world.value}",
+        )
+    if local_rank and local_world and local_rank.value >= local_world.value:
+        yield _finding(
+            "env-inconsistent",
+            config,
+            facts,
+            quote("LOCAL_RANK", local_rank),
+            quote("LOCAL_WORLD_SIZE", local_world),
+            detail=f"LOCAL_RANK={local_rank.value} is not below LOCAL_WORLD_SIZE={local_world.value}",
+        )
+
+
+def master_addr_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    addr = config.master_addr
+    if not addr or not config.nnodes.value.multi_node:
+        return
+    resolved = facts.master_resolution.addresses if facts.master_resolution else ()
+    if is_loopback(addr.value) or (resolved and all(is_loopback(a) for a in resolved)):
+        # On node 0 a loopback master still binds; it is the other nodes that cannot use it.
+        severity: Severity = "warning" if _is_master_node(config) else "error"
+        yield _finding(
+            "master-addr-loopback",
+            config,
+            facts,
+            quote("MASTER_ADDR", addr),
+            f"resolves to {', '.join(resolved) or addr.value}",
+            f"nnodes={config.nnodes.value}",
+            severity=severity,
+            addr=addr.value,
+            addr_source=encode_source(addr.source),
+            nnodes=config.nnodes.value,
+        )
+
+
+def master_addr_unresolvable(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    res = facts.master_resolution
+    if config.master_addr and res and res.error:
+        yield _finding(
+            "master-addr-unresolvable",
+            config,
+            facts,
+            quote("MASTER_ADDR", config.master_addr),
+            f"getaddrinfo: {res.error}",
+            addr=config.master_addr.value,
+            addr_source=encode_source(config.master_addr.source),
+            error=res.error,
+        )
+
+
+def _non_loopback_local(facts: NodeFacts) -> list[str]:
+    return sorted(a for a in facts.local_addresses() if not is_loopback(a))
+
+
+def master_addr_placement(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    """node_rank 0 must own MASTER_ADDR; a worker must not."""
+    addr, res = config.master_addr, facts.master_resolution
+    if not addr or not res or res.error or not res.addresses or not config.nnodes.value.multi_node:
+        return
+    if not _static(config) or config.node_rank is None or any(is_loopback(a) for a in res.addresses):
+        return
+    owned = [a for a in res.addresses if a in facts.local_addresses()]
+    if config.node_rank.value == 0 and not owned:
+        yield _finding(
+            "master-addr-not-local",
+            config,
+            facts,
+            quote("MASTER_ADDR", addr),
+            f"resolves to {', '.join(res.addresses)}",
+            f"this host's addresses: {', '.join(_non_loopback_local(facts))}",
+            addr=addr.value,
+            resolved=", ".join(res.addresses),
+            local=", ".join(_non_loopback_local(facts)),
+        )
+    elif config.node_rank.value != 0 and owned:
+        yield _finding(
+            "master-addr-local-on-worker",
+            config,
+            facts,
+            quote("MASTER_ADDR", addr),
+            quote("node_rank", config.node_rank),
+            f"{owned[0]} is an address of this host",
+            addr=addr.value,
+            node_rank=config.node_rank.value,
+        )
+
+
+def hostname_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    res = facts.hostname_resolution
+    if not config.nnodes.value.multi_node or any(facts.env_value(v) for v in SOCKET_IFNAME_VARS):
+        return
+    if res.addresses and is_loopback(res.addresses[0]):
+        yield _finding(
+            "hostname-loopback",
+            config,
+            facts,
+            f"{facts.hostname} -> {', '.join(res.addresses)}",
+            hostname=facts.hostname,
+            addresses=res.addresses[0],
+        )
+
+
+def master_port_range(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    port = config.master_port
+    if port and port.value < defaults.PRIVILEGED_PORT_LIMIT:
+        yield _finding("master-port-privileged", config, facts, quote("MASTER_PORT", port), port=port.value)
+
+
+def master_port_in_use(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    bind = facts.master_port_bind
+    if not bind or bind.bindable or bind.error != "in-use":
+        return
+    if bind.holder:
+        holder = f"pid {bind.holder.pid} {bind.holder.name} ({bind.holder.cmdline[:120]})"
+    else:
+        holder = "a process distdoctor may not inspect (run as root to name it)"
+    yield _finding(
+        "master-port-in-use",
+        config,
+        facts,
+        f"bind :{bind.port} -> EADDRINUSE",
+        f"held by {holder}",
+        port=bind.port,
+        holder=holder,
+    )
+
+
+def master_probe(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    probe = facts.master_probe
+    if not probe or probe.outcome in ("open", "unresolved"):
+        return  # an unresolvable name is master-addr-unresolvable's finding
+    if config.nnodes.value.multi_node and is_loopback(probe.host):
+        return  # probing our own loopback says nothing about node 0: master-addr-loopback says it all
+    names = {
+        "refused": "master-port-refused",
+        "timed-out": "master-unreachable",
+        "no-route": "master-no-route",
+        "error": "master-no-route",
+    }
+    evidence = f"connect {probe.host}:{probe.port} -> {probe.outcome} after {probe.elapsed_s:.2f} s" + (
+        f" ({probe.detail})" if probe.detail else ""
+    )
+    # Before node 0 has started, "refused" is expected; the coordinator decides once it has waited.
+    severity: Severity | None = "warning" if probe.outcome == "refused" else None
+    yield _finding(
+        names[probe.outcome],
+        config,
+        facts,
+        evidence,
+        severity=severity,
+        addr=probe.host,
+        port=probe.port,
+        elapsed=f"{probe.elapsed_s:.1f} s",
+        error=probe.detail or probe.outcome,
+    )
+
+
+def node_rank_range(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    rank, nnodes = config.node_rank, config.nnodes
+    if rank and _static(config) and rank.value >= nnodes.value.max:
+        yield _finding(
+            "node-rank-out-of-range",
+            config,
+            facts,
+            quote("node_rank", rank),
+            quote("nnodes", nnodes),
+            node_rank=rank.value,
+            node_rank_source=encode_source(rank.source),
+            nnodes=nnodes.value,
+            last=nnodes.value.max - 1,
+        )
+
+
+def nproc_gpus(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    nproc = config.nproc_per_node
+    if nproc and facts.gpus and nproc.value > len(facts.gpus):
+        yield _finding(
+            "nproc-exceeds-gpus",
+            config,
+            facts,
+            quote("nproc_per_node", nproc),
+            f"visible GPUs: {len(facts.gpus)} (CUDA_VISIBLE_DEVICES={facts.env_value('CUDA_VISIBLE_DEVICES')})",
+            nproc=nproc.value,
+            gpus=len(facts.gpus),
+        )
+
+
+def _ifname_matches(pattern: str, names: list[str], var: str) -> bool:
+    if pattern.startswith("^"):
+        return True  # an exclusion list always leaves something to pick
+    exact = pattern.startswith("=") or var.startswith("GLOO")  # gloo wants exact names, NCCL prefixes
+    wanted = [p for p in pattern.lstrip("=").split(",") if p]
+    return all(any(n == w or (not exact and n.startswith(w)) for n in names) for w in wanted)
+
+
+def socket_ifname(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    names = [i.name for i in facts.interfaces]
+    for var in SOCKET_IFNAME_VARS:
+        value = facts.env_value(var)
+        if not value:
+            continue
+        if not _ifname_matches(value, names, var):
+            yield _finding(
+                "ifname-missing",
+                config,
+                facts,
+                f"{var}={value}",
+                f"interfaces: {', '.join(names)}",
+                var=var,
+                value=value,
+                available=", ".join(names),
+            )
+        elif config.nnodes.value.multi_node and value.lstrip("=").split(",")[0] in ("lo", "lo0"):
+            yield _finding("ifname-loopback", config, facts, f"{var}={value}", var=var, value=value)
+
+
+def docker_bridge(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    route = facts.route_to_master
+    if not config.nnodes.value.multi_node or not route or not route.source_address:
+        return
+    on_bridge = (route.interface or "").startswith(BRIDGE_PREFIXES)
+    try:
+        in_docker_net = ipaddress.ip_address(route.source_address) in DOCKER_NETWORK
+    except ValueError:
+        in_docker_net = False
+    if on_bridge or in_docker_net:
+        yield _finding(
+            "docker-bridge-address",
+            config,
+            facts,
+            f"route to {route.destination}: src {route.source_address} dev {route.interface}",
+            address=route.source_address,
+            interface=route.interface or "?",
+        )
+
+
+LOCAL_RULES: tuple[LocalRule, ...] = (
+    env_missing,
+    env_invalid,
+    env_inconsistent,
+    master_addr_loopback,
+    master_addr_unresolvable,
+    master_addr_placement,
+    hostname_loopback,
+    master_port_range,
+    master_port_in_use,
+    master_probe,
+    node_rank_range,
+    nproc_gpus,
+    socket_ifname,
+    docker_bridge,
+)
+
+
+def local_findings(config: LaunchConfig, facts: NodeFacts) -> list[Finding]:
+    """Every local rule applied to one node."""
+    return [f for rule in LOCAL_RULES for f in rule(config, facts)]
