@@ -263,4 +263,20 @@ LOCAL: tuple[Entry, ...] = (
             "把 GLOO_SOCKET_IFNAME 和 NCCL_SOCKET_IFNAME 设为宿主机网卡（如 eth0），或用 --network=host 运行容器。",
         ),
     ),
+    Entry(
+        "master-port-foreign",
+        "error",
+        "local",
+        Text(
+            "{addr}:{port} accepts connections but does not answer as node_rank 0's distdoctor: another program "
+            "holds the port",
+            "{addr}:{port} 能连上，但应答的不是 node_rank 0 上的 distdoctor：端口被其他程序占用",
+        ),
+        Text(
+            "On node_rank 0, find the owner (ss -ltnp 'sport = :{port}') and stop it, or move the job to a free "
+            "--master-port on every node; torch's workers would connect to that program and hang.",
+            "在 node_rank 0 上找出占用者（ss -ltnp 'sport = :{port}'）并停掉，或在所有节点换一个空闲的 "
+            "--master-port；否则 torch 的 worker 会连到那个程序上一直卡住。",
+        ),
+    ),
 )

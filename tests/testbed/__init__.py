@@ -1,0 +1,1 @@
+"""Test bed: recorded facts, and real multi-node clusters on network namespaces (netns) with Slurm (slurm)."""

@@ -1,0 +1,1 @@
+"""Tests of the namespace and Slurm test bed itself."""
