@@ -41,7 +41,8 @@ def main() -> int:
     for name, samples in times.items():
         med = statistics.median(samples)
         print(f"{name:<22}{med:>10.3f}{min(samples):>8.3f}{med / base:>10.1f}")
-    probe = "import sys, distdoctor.cli as c; sys.argv=['distdoctor','--help']\ntry: c.main()\nexcept SystemExit: pass\n"
+    probe = "import sys, distdoctor.cli as c; sys.argv=['distdoctor','--help']\n"
+    probe += "try: c.main()\nexcept SystemExit: pass\n"
     probe += "print('torch imported by --help:', 'torch' in sys.modules, file=sys.stderr)"
     subprocess.run([py, "-c", probe], stdout=subprocess.DEVNULL, check=False)
     help_s = statistics.median(times["distdoctor --help"])

@@ -83,7 +83,8 @@ def _emit(report: Any, lang: str | None, as_json: bool) -> None:
 @cli.command(context_settings={"ignore_unknown_options": False})
 @launch_options
 @output_options
-def check(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str | None) -> None:
+@click.option("--local-only", is_flag=True, help="check this node alone: no coordinator, no mesh")
+def check(launch: tuple[str, ...], lang: str | None, as_json: bool, local_only: bool, **flags: str | None) -> None:
     """Preflight this node for a (multi-node) torchrun job.
 
     Pass the job's torchrun flags, or its whole launch command after `--`:

@@ -114,7 +114,8 @@ class ProcessInfo:
     cmdline: str
 
 
-ProbeOutcome = Literal["open", "refused", "timed-out", "no-route", "unresolved", "error"]
+# "foreign": the port accepted, but what answered was not distdoctor's coordinator.
+ProbeOutcome = Literal["open", "refused", "timed-out", "no-route", "unresolved", "error", "foreign"]
 
 
 @dataclass(frozen=True)

@@ -96,7 +96,7 @@ def _decode(tp: Any, data: Any, path: str) -> Any:
                 kwargs[f.name] = _decode(hints[f.name], data[f.name], f"{path}.{f.name}")
             elif f.default is dataclasses.MISSING and f.default_factory is dataclasses.MISSING:
                 raise DecodeError(f"{path}: missing {f.name}")
-        return tp(**kwargs)
+        return typing.cast(Any, tp)(**kwargs)
     if tp is float and isinstance(data, (int, float)) and not isinstance(data, bool):
         return float(data)
     if isinstance(tp, type) and isinstance(data, tp) and not (tp is int and isinstance(data, bool)):

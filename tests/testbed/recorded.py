@@ -27,7 +27,7 @@ HEALTHY_WORKER = NodeFacts(
     env=(("MASTER_ADDR", "10.1.0.1"), ("MASTER_PORT", "29500")),
     master_resolution=Resolution("10.1.0.1", ("10.1.0.1",)),
     route_to_master=Route("10.1.0.1", "10.1.0.2", "eth0"),
-    master_probe=Probe("10.1.0.1", 29500, "refused", 0.0004, "ECONNREFUSED"),
+    master_probe=Probe("10.1.0.1", 29500, "open", 0.0004),
 )
 
 HEALTHY_MASTER = dataclasses.replace(
@@ -47,8 +47,9 @@ def facts(base: NodeFacts = HEALTHY_WORKER, **changes: Any) -> NodeFacts:
     return dataclasses.replace(base, **changes)
 
 
-def config(flags: Mapping[str, str] | None = None, env: Mapping[str, str] | None = None,
-           command: Sequence[str] | None = None) -> LaunchConfig:
+def config(
+    flags: Mapping[str, str] | None = None, env: Mapping[str, str] | None = None, command: Sequence[str] | None = None
+) -> LaunchConfig:
     """A config through the real config layer, as the CLI would build it."""
     loaded, _ = load_config(dict(flags or {}), list(command) if command else None, dict(env or {}))
     return loaded

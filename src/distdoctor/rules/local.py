@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import ipaddress
 from collections.abc import Callable, Iterator
+from typing import Any
 
 from distdoctor import defaults
 from distdoctor.catalogue import entry
@@ -32,7 +33,7 @@ def is_loopback(address: str) -> bool:
         return False
 
 
-def quote(name: str, value: Sourced[object]) -> str:
+def quote(name: str, value: Sourced[Any]) -> str:
     """Evidence line: the value and where it came from."""
     return f"{name}={value.value} [{value.source}]"
 
@@ -262,12 +263,15 @@ def master_probe(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
         "timed-out": "master-unreachable",
         "no-route": "master-no-route",
         "error": "master-no-route",
+        "foreign": "master-port-foreign",
     }
     evidence = f"connect {probe.host}:{probe.port} -> {probe.outcome} after {probe.elapsed_s:.2f} s" + (
         f" ({probe.detail})" if probe.detail else ""
     )
-    # Before node 0 has started, "refused" is expected; the coordinator decides once it has waited.
-    severity: Severity | None = "warning" if probe.outcome == "refused" else None
+    # A single refusal may only mean node 0 has not started yet; refused until the wait ran out is an error.
+    severity: Severity | None = "warning" if probe.outcome == "refused" and probe.attempts == 1 else None
+    if probe.attempts > 1:
+        evidence += f", {probe.attempts} attempts"
     yield _finding(
         names[probe.outcome],
         config,

@@ -1,0 +1,106 @@
+"""GPUs and the NVIDIA driver: NVML when nvidia-ml-py is installed, else nvidia-smi, else /proc."""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+from collections.abc import Mapping
+from pathlib import Path
+from typing import Any
+
+from distdoctor import defaults
+from distdoctor.model import Gpu
+
+PROC_DRIVER_VERSION = Path("/proc/driver/nvidia/version")
+
+
+def _nvml() -> Any | None:
+    try:
+        import pynvml
+
+        pynvml.nvmlInit()
+    except Exception:  # NVML raises its own error classes, or the library is absent: either way, no NVML.
+        return None
+    return pynvml
+
+
+def driver_version() -> str | None:
+    """The kernel driver's version, or None on a node without one."""
+    nvml = _nvml()
+    if nvml is not None:
+        try:
+            version = nvml.nvmlSystemGetDriverVersion()
+            return version.decode() if isinstance(version, bytes) else str(version)
+        except Exception:
+            pass
+    try:
+        # "NVRM version: NVIDIA UNIX x86_64 Kernel Module  550.54.15  Tue Mar  5 ..."
+        words = PROC_DRIVER_VERSION.read_text(encoding="utf-8").split()
+    except OSError:
+        return None
+    return next((w for w in words if w[:1].isdigit() and "." in w), None)
+
+
+def visible_indices(indices: list[int], environ: Mapping[str, str]) -> list[int] | None:
+    """Apply CUDA_VISIBLE_DEVICES to device indices (UUID lists are kept whole); None when it selects nothing valid."""
+    value = environ.get("CUDA_VISIBLE_DEVICES")
+    if value is None:
+        return indices
+    if not value.strip():
+        return []  # set but empty hides every GPU
+    picked = []
+    for part in value.split(","):
+        part = part.strip()
+        if not part.isdigit():
+            return None if part and not part.startswith(("GPU-", "MIG-")) else indices
+        if int(part) not in indices:
+            break  # CUDA stops at the first invalid index
+        picked.append(int(part))
+    return picked
+
+
+def _from_nvml(nvml: Any) -> list[Gpu]:
+    gpus = []
+    for index in range(nvml.nvmlDeviceGetCount()):
+        handle = nvml.nvmlDeviceGetHandleByIndex(index)
+        name, uuid = nvml.nvmlDeviceGetName(handle), nvml.nvmlDeviceGetUUID(handle)
+        gpus.append(Gpu(index, name.decode() if isinstance(name, bytes) else name, str(uuid)))
+    return gpus
+
+
+def _from_smi(smi: str) -> list[Gpu]:
+    out = subprocess.run(
+        [smi, "--query-gpu=index,name,uuid", "--format=csv,noheader"],
+        capture_output=True,
+        text=True,
+        timeout=defaults.NVIDIA_SMI_TIMEOUT_S,
+        check=True,
+    ).stdout
+    gpus = []
+    for line in out.splitlines():
+        index, name, uuid = (p.strip() for p in line.split(",", 2))
+        gpus.append(Gpu(int(index), name, uuid))
+    return gpus
+
+
+def gather_gpus(environ: Mapping[str, str]) -> tuple[tuple[Gpu, ...], str | None]:
+    """The GPUs this node's processes would see, and why none could be listed if that failed."""
+    nvml = _nvml()
+    smi = shutil.which("nvidia-smi")
+    try:
+        if nvml is not None:
+            found = _from_nvml(nvml)
+        elif smi:
+            found = _from_smi(smi)
+        else:
+            return (), None  # a CPU node: nothing to report
+    except subprocess.TimeoutExpired:
+        return (), f"nvidia-smi did not answer within {defaults.NVIDIA_SMI_TIMEOUT_S:.0f} s (driver hung?)"
+    except (subprocess.CalledProcessError, OSError, ValueError) as exc:
+        return (), f"could not list GPUs: {exc}"
+    except Exception as exc:  # NVML's errors
+        return (), f"NVML: {exc}"
+    visible = visible_indices([g.index for g in found], environ)
+    if visible is None:
+        return (), f"CUDA_VISIBLE_DEVICES={environ.get('CUDA_VISIBLE_DEVICES')} selects no device"
+    return tuple(g for g in found if g.index in visible), None
