@@ -109,9 +109,9 @@ LOCAL: tuple[Entry, ...] = (
         ),
         Text(
             "Set GLOO_SOCKET_IFNAME and NCCL_SOCKET_IFNAME to the shared interface (e.g. eth0), or map "
-            "{hostname} to its real IP in /etc/hosts instead of 127.0.1.1.",
+            "{hostname} to its real IP in /etc/hosts instead of {addresses}.",
             "把 GLOO_SOCKET_IFNAME 和 NCCL_SOCKET_IFNAME 设为节点间互通的网卡（如 eth0），"
-            "或在 /etc/hosts 里把 {hostname} 映射到真实 IP，而不是 127.0.1.1。",
+            "或在 /etc/hosts 里把 {hostname} 映射到真实 IP，而不是 {addresses}。",
         ),
     ),
     Entry(

@@ -49,6 +49,7 @@ UI: dict[str, Text] = {
     "fix": Text("fix", "修复"),
     "note": Text("note", "说明"),
     "config": Text("config", "配置"),
+    "measured": Text("measured", "实测"),
     "healthy": Text("healthy: no problem found", "健康：未发现问题"),
     "verdict_errors": Text(
         "{errors} error(s), {warnings} warning(s): fix the errors before launching",

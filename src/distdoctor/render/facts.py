@@ -51,6 +51,24 @@ def fact_rows(facts: NodeFacts) -> list[tuple[str, str]]:
     return rows
 
 
+def measured(facts: NodeFacts) -> list[str]:
+    """The few measurements a check verdict rests on, so "healthy" says what was looked at."""
+    items = []
+    if facts.master_port_bind:
+        b = facts.master_port_bind
+        items.append(f"bind :{b.port} " + ("free" if b.bindable else str(b.error)))
+    if facts.master_probe:
+        p = facts.master_probe
+        items.append(f"{p.host}:{p.port} {p.outcome} ({p.elapsed_s * 1000:.1f} ms)")
+    if facts.route_to_master and facts.route_to_master.source_address:
+        r = facts.route_to_master
+        items.append(f"route src {r.source_address} dev {r.interface}")
+    v = facts.versions
+    items.append(f"torch {v.torch or 'not installed'}")
+    items.append(f"{len(facts.gpus)} GPU(s)")
+    return items
+
+
 def facts_table(facts: NodeFacts) -> Table:
     table = Table(show_header=False, box=None, pad_edge=False)
     table.add_column(style="bold")

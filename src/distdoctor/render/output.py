@@ -13,11 +13,19 @@ from distdoctor.render.as_json import render_json
 from distdoctor.render.text import render_text
 
 
+def console() -> Console:
+    """stdout as rich sees it; into a pipe or a log, lines are not wrapped at 80 columns."""
+    out = Console(highlight=False)
+    if not out.is_terminal:
+        out = Console(highlight=False, soft_wrap=True)
+    return out
+
+
 def emit(report: Report, lang: str, *, as_json: bool) -> int:
     """Print the report as text or JSON on stdout; return the exit code it stands for."""
     chosen = cast(Lang, lang if lang in ("en", "zh") else "en")
     if as_json:
         sys.stdout.write(render_json(report, chosen) + "\n")
     else:
-        render_text(report, chosen, Console(highlight=False))
+        render_text(report, chosen, console())
     return report.exit_code

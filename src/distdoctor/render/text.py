@@ -8,7 +8,7 @@ from rich.text import Text
 from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
-from distdoctor.render.facts import facts_table
+from distdoctor.render.facts import facts_table, measured
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _MARK = {"error": "✗", "warning": "!", "info": "i"}
@@ -21,6 +21,8 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         _print_config(report.config, lang, console)
     if report.command == "env" and report.facts:
         console.print(facts_table(report.facts))
+    elif report.facts:
+        console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
     for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):
             _print_finding(finding, lang, console)

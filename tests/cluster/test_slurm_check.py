@@ -1,0 +1,44 @@
+"""`srun distdoctor check` on a real Slurm cluster: node_rank, nnodes and MASTER_ADDR come from Slurm."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from testbed import slurm
+from testbed.slurm import SlurmCluster
+
+pytestmark = [
+    pytest.mark.slow,
+    pytest.mark.root,
+    pytest.mark.skipif(slurm.available() is not None, reason=slurm.available() or ""),
+]
+
+
+def reports(cluster: SlurmCluster, tmp_path: Path, *args: str) -> list[dict[str, Any]]:
+    """One JSON report per task, each task writing its own file (srun interleaves a shared stdout by line)."""
+    out = tmp_path / "task-%t.json"
+    cluster.run(["srun", "-N2", "--ntasks-per-node=1", f"--output={out}", "distdoctor", *args, "--json"], timeout=60)
+    return [json.loads((tmp_path / f"task-{t}.json").read_text()) for t in (0, 1)]
+
+
+def test_srun_env_reads_node_rank_nnodes_and_master_from_slurm(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
+    node0, node1 = reports(slurm_cluster, tmp_path, "env")
+    for i, report in enumerate((node0, node1)):
+        config = report["config"]
+        assert config["node_rank"] == {"value": i, "source": {"kind": "slurm", "key": "SLURM_NODEID"}}
+        assert config["nnodes"]["value"] == "2"
+        assert config["master_addr"]["value"] == "node1"
+        assert config["master_addr"]["source"]["kind"] == "slurm"
+    assert (node0["facts"]["hostname"], node1["facts"]["hostname"]) == ("node1", "node2")
+
+
+def test_srun_local_check_binds_on_node0_and_probes_from_node1(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
+    node0, node1 = reports(slurm_cluster, tmp_path, "check", "--local-only")
+    assert node0["facts"]["master_port_bind"]["bindable"] is True
+    probe = node1["facts"]["master_probe"]
+    assert probe["host"] == slurm_cluster.nodes[0].address
+    assert probe["outcome"] == "refused"  # nothing listens there: no coordinator with --local-only
