@@ -7,6 +7,7 @@ import os
 import shutil
 import subprocess
 import sys
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -94,34 +95,14 @@ def test_config_from_a_launch_command_after_double_dash() -> None:
 
 
 @pytest.mark.skipif(not shutil.which("mpirun"), reason="needs OpenMPI's mpirun")
-def test_env_under_mpirun_reads_each_rank() -> None:
-    result = subprocess.run(
-        [
-            "mpirun",
-            "--allow-run-as-root",
-            "--oversubscribe",
-            "-np",
-            "2",
-            sys.executable,
-            "-m",
-            "distdoctor",
-            "env",
-            "--json",
-        ],
-        capture_output=True,
-        text=True,
-        timeout=120,
-        env={**BASE_ENV, "LANG": "C.UTF-8"},
-    )
+def test_env_under_mpirun_reads_each_rank(tmp_path: Path) -> None:
+    # Each rank writes its own file: mpirun interleaves the ranks' stdout in chunks.
+    script = f'exec "$0" -m distdoctor env --json > {tmp_path}/rank-$OMPI_COMM_WORLD_RANK.json'
+    mpirun = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2", "sh", "-c", script, sys.executable]
+    result = subprocess.run(mpirun, capture_output=True, text=True, timeout=120, env={**BASE_ENV, "LANG": "C.UTF-8"})
     assert result.returncode == 0, result.stderr
-    decoder = json.JSONDecoder()
-    text, reports = result.stdout.strip(), []
-    while text:
-        report, end = decoder.raw_decode(text)
-        reports.append(report)
-        text = text[end:].strip()
+    reports = [json.loads((tmp_path / f"rank-{r}.json").read_text()) for r in (0, 1)]
     # Two ranks on one host are one node: node_rank = world rank // local size, nnodes = world size // local size.
-    assert [r["config"]["node_rank"] for r in reports] == [
-        {"value": 0, "source": {"kind": "openmpi", "key": "OMPI_COMM_WORLD_RANK / LOCAL_SIZE"}}
-    ] * 2
+    source = {"kind": "openmpi", "key": "OMPI_COMM_WORLD_RANK / LOCAL_SIZE"}
+    assert [r["config"]["node_rank"] for r in reports] == [{"value": 0, "source": source}] * 2
     assert {r["config"]["nnodes"]["value"] for r in reports} == {"1"}
