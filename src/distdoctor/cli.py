@@ -84,7 +84,41 @@ def _emit(report: Any, lang: str | None, as_json: bool) -> None:
 @launch_options
 @output_options
 @click.option("--local-only", is_flag=True, help="check this node alone: no coordinator, no mesh")
-def check(launch: tuple[str, ...], lang: str | None, as_json: bool, local_only: bool, **flags: str | None) -> None:
+@click.option(
+    "--wait",
+    "wait_s",
+    type=click.FloatRange(min=0.1),
+    default=defaults.GATHER_WAIT_S,
+    show_default=True,
+    metavar="SECONDS",
+    help="how long node_rank 0 waits for every node, and a worker retries node 0",
+)
+@click.option(
+    "--coord-port",
+    type=click.IntRange(1, 65535),
+    default=None,
+    metavar="PORT",
+    help="port node_rank 0 gathers on (default: MASTER_PORT, the one torch will use)",
+)
+@click.option(
+    "--secret",
+    envvar="DISTDOCTOR_SECRET",
+    default=None,
+    metavar="TEXT",
+    help="shared secret: node 0 takes only reports signed with it (or set DISTDOCTOR_SECRET)",
+)
+@click.option("--no-mesh", is_flag=True, help="skip the node-to-node connectivity probes")
+def check(
+    launch: tuple[str, ...],
+    lang: str | None,
+    as_json: bool,
+    local_only: bool,
+    wait_s: float,
+    coord_port: int | None,
+    secret: str | None,
+    no_mesh: bool,
+    **flags: str | None,
+) -> None:
     """Preflight this node for a (multi-node) torchrun job.
 
     Pass the job's torchrun flags, or its whole launch command after `--`:
@@ -95,9 +129,22 @@ def check(launch: tuple[str, ...], lang: str | None, as_json: bool, local_only: 
 
     Exit code: 0 healthy (warnings allowed), 1 errors found, 2 bad usage.
     """
+    from distdoctor.commands.check import CheckOptions
     from distdoctor.commands.check import check as run_check
+    from distdoctor.render.progress import Progress
 
-    _emit(run_check(_config(flags, launch), os.environ), lang, as_json)
+    options = CheckOptions(
+        local_only=local_only,
+        wait_s=wait_s,
+        coord_port=coord_port,
+        secret=secret.encode() if secret else None,
+        mesh=not no_mesh,
+    )
+    config = _config(flags, launch)
+    chosen = lang or default_lang(os.environ)
+    with Progress("zh" if chosen == "zh" else "en") as progress:
+        report = run_check(config, os.environ, options, progress)
+    _emit(report, chosen, as_json)
 
 
 @cli.command()

@@ -15,3 +15,28 @@ NVIDIA_SMI_TIMEOUT_S = 5.0
 
 # Ports below this need root (or CAP_NET_BIND_SERVICE) to bind.
 PRIVILEGED_PORT_LIMIT = 1024
+
+# The coordinator (`check` across nodes).
+# How long node_rank 0 waits for every node, and a worker keeps retrying node 0: the whole gather.
+GATHER_WAIT_S = 60.0
+# A frame must arrive whole within this: a stalled or slow-loris client cannot hold node 0 up.
+FRAME_TIMEOUT_S = 10.0
+# A frame is a node's facts and config: a few KiB. Anything near this is not ours.
+FRAME_MAX_BYTES = 1 << 20
+# A worker's first retry comes fast (node 0 may start a moment later), then backs off to spare node 0.
+CONNECT_BACKOFF_FIRST_S = 0.1
+CONNECT_BACKOFF_MAX_S = 2.0
+# After connecting, node 0's distdoctor greets at once; silence this long means another program holds the port.
+WELCOME_TIMEOUT_S = 3.0
+# Node 0 tells every waiting worker how the gather goes this often; a worker that hears nothing for
+# HEARTBEAT_MISSES beats takes node 0 for gone.
+HEARTBEAT_S = 1.0
+HEARTBEAT_MISSES = 10
+# Connections node 0 serves at once: above the largest gather we support, below the fd limit.
+MAX_CONNECTIONS = 8192
+
+# The mesh: each pair is probed this many times, each connect bounded by MESH_PROBE_TIMEOUT_S.
+MESH_PROBES_PER_PAIR = 3
+MESH_PROBE_TIMEOUT_S = 2.0
+# Connects in flight at once on one node.
+MESH_CONCURRENCY = 256

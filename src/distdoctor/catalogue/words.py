@@ -50,6 +50,13 @@ UI: dict[str, Text] = {
     "note": Text("note", "说明"),
     "config": Text("config", "配置"),
     "measured": Text("measured", "实测"),
+    "gathered": Text(
+        "{arrived}/{expected} nodes reported in {waited} s", "{arrived}/{expected} 个节点在 {waited} 秒内报到"
+    ),
+    "mesh_line": Text("mesh: {pairs} pairs probed in {seconds} s", "连通性网格：{seconds} 秒内探测了 {pairs} 对"),
+    "verdict_for": Text(
+        "verdict for {n} nodes, from node_rank 0 ({host})", "{n} 个节点的统一结论，来自 node_rank 0（{host}）"
+    ),
     "healthy": Text("healthy: no problem found", "健康：未发现问题"),
     "verdict_errors": Text(
         "{errors} error(s), {warnings} warning(s): fix the errors before launching",

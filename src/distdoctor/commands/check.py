@@ -1,15 +1,183 @@
-"""`distdoctor check`: this node's preflight."""
+"""`distdoctor check`: this node's preflight, then (multi-node) one verdict for all nodes, gathered on node_rank 0."""
 
 from __future__ import annotations
 
+import asyncio
+import dataclasses
 from collections.abc import Mapping
+from dataclasses import dataclass
 
+from distdoctor import defaults
 from distdoctor.facts import gather_node_facts
-from distdoctor.model import LaunchConfig, Report
-from distdoctor.rules.local import local_findings
+from distdoctor.gather.coordinator import Coordinator, GatherResult
+from distdoctor.gather.event import EventSink, ignore
+from distdoctor.gather.join import JoinResult, join
+from distdoctor.gather.probing import MeshListener, start_listener
+from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
+from distdoctor.rules.cross import cross_findings, rejected_findings
+from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
+from distdoctor.rules.mesh import mesh_findings, mesh_matrix
+from distdoctor.serialize import DecodeError, from_jsonable
+
+# Local findings after which gathering cannot work: this node could not reach node 0, or node 0 cannot listen.
+WORKER_BLOCKERS = frozenset({"master-addr-loopback", "master-addr-unresolvable", "master-port-invalid"})
+MASTER_BLOCKERS = frozenset({"master-port-in-use", "master-addr-not-local", "master-port-invalid"})
 
 
-def check(config: LaunchConfig, environ: Mapping[str, str]) -> Report:
-    """Gather this node's facts and apply every local rule."""
-    facts = gather_node_facts(config, environ)
-    return Report(command="check", findings=tuple(local_findings(config, facts)), config=config, facts=facts)
+@dataclass(frozen=True)
+class CheckOptions:
+    """How `check` gathers: alone, or with the other nodes through node_rank 0."""
+
+    local_only: bool = False
+    wait_s: float = defaults.GATHER_WAIT_S
+    coord_port: int | None = None  # default: MASTER_PORT, the very port torch will use
+    secret: bytes | None = None
+    mesh: bool = True
+
+
+def check(
+    config: LaunchConfig,
+    environ: Mapping[str, str],
+    options: CheckOptions | None = None,
+    on_event: EventSink = ignore,
+) -> Report:
+    """Local facts and rules; across nodes, the shared verdict node_rank 0 hands every node."""
+    options = options or CheckOptions()
+    coordinated = (
+        not options.local_only
+        and config.nnodes.value.multi_node
+        and config.node_rank is not None
+        and config.master_addr is not None
+        and config.master_port is not None
+    )
+    facts = gather_node_facts(config, environ, probe_master=not coordinated)
+    local = local_findings(config, facts)
+    if not coordinated:
+        return _local_report(config, facts, local)
+    errors = {f.name for f in local if f.severity == "error"}
+    is_master = config.node_rank is not None and config.node_rank.value == 0
+    if errors & (MASTER_BLOCKERS if is_master else WORKER_BLOCKERS):
+        return _local_report(config, facts, local, note="not gathered: this node cannot take part (see the errors)")
+    if is_master:
+        return asyncio.run(_coordinate(config, facts, local, options, on_event))
+    return asyncio.run(_join(config, facts, local, options, on_event))
+
+
+def _local_report(config: LaunchConfig, facts: NodeFacts, findings: list[Finding], note: str = "") -> Report:
+    extra: tuple[tuple[str, object], ...] = (("note", note),) if note else ()
+    return Report(command="check", findings=tuple(findings), config=config, facts=facts, extra=extra)
+
+
+def advertised(facts: NodeFacts) -> tuple[str, str | None] | None:
+    """The address gloo/NCCL would listen on: the *_SOCKET_IFNAME interface's, else the route to MASTER_ADDR."""
+    for var in SOCKET_IFNAME_VARS:
+        wanted = (facts.env_value(var) or "").lstrip("=").split(",")[0]
+        if wanted and not wanted.startswith("^"):
+            for iface in facts.interfaces:
+                if iface.name.startswith(wanted) and iface.addresses:
+                    v4 = [a for a in iface.addresses if ":" not in a]
+                    return (v4 or list(iface.addresses))[0], iface.name
+    route = facts.route_to_master
+    if route and route.source_address:
+        return route.source_address, route.interface
+    return None
+
+
+async def _listener_report(
+    config: LaunchConfig, facts: NodeFacts, local: list[Finding]
+) -> tuple[NodeReport, MeshListener | None]:
+    where = advertised(facts)
+    listener: MeshListener | None = None
+    endpoint: Endpoint | None = None
+    if where:
+        try:
+            listener = await start_listener(*where)
+            endpoint = listener.endpoint
+        except OSError:
+            endpoint = None  # the address is not bindable here: the mesh rules report the node as unreachable
+    return NodeReport(config, facts, tuple(local), endpoint), listener
+
+
+def verdict(result: GatherResult) -> Report:
+    """The shared verdict: every node's local findings, then cross-node, then mesh (rules only, no I/O)."""
+    reports = result.reports
+    findings: list[Finding] = [f for r in reports for f in r.findings]
+    findings += cross_findings(reports, result.waited_s, result.complete)
+    findings += rejected_findings(result.rejected)
+    findings += mesh_findings(reports, result.probes)
+    own = reports[0]
+    extra: tuple[tuple[str, object], ...] = (
+        ("nodes", [{"label": r.label, "address": r.seen_from or "self"} for r in reports]),
+        ("expected", result.expected),
+        ("waited_s", round(result.waited_s, 3)),
+        ("complete", result.complete),
+        ("interrupted", result.interrupted),
+        ("mesh_s", round(result.mesh_s, 3)),
+        ("mesh_probes", len(result.probes)),
+        ("mesh", mesh_matrix(len(reports), result.probes)),
+    )
+    return Report(
+        command="check",
+        findings=tuple(findings),
+        config=own.config,
+        facts=own.facts,
+        nodes=tuple(r.facts for r in reports),
+        extra=extra,
+    )
+
+
+async def _coordinate(
+    config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
+) -> Report:
+    own, listener = await _listener_report(config, facts, local)
+    port = options.coord_port or (config.master_port.value if config.master_port else defaults.MASTER_PORT)
+    coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, options.secret, on_event)
+    try:
+        _, report = await coordinator.run("", port, verdict, mesh=options.mesh)
+    finally:
+        if listener is not None:
+            await listener.close()
+    assert isinstance(report, Report)
+    return report
+
+
+async def _join(
+    config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
+) -> Report:
+    own, listener = await _listener_report(config, facts, local)
+    assert config.master_addr is not None and config.master_port is not None
+    resolved = facts.master_resolution.addresses if facts.master_resolution else ()
+    host = resolved[0] if resolved else config.master_addr.value
+    port = options.coord_port or config.master_port.value
+    try:
+        result = await join(own, host=host, port=port, wait_s=options.wait_s, secret=options.secret, on_event=on_event)
+    finally:
+        if listener is not None:
+            await listener.close()
+    return _worker_report(config, facts, result)
+
+
+def _worker_report(config: LaunchConfig, facts: NodeFacts, result: JoinResult) -> Report:
+    """node 0's verdict when it came; else this node's own, with what reaching node 0 looked like."""
+    if result.verdict is not None:
+        try:
+            return from_jsonable(Report, result.verdict)
+        except DecodeError as exc:
+            result = dataclasses.replace(result, verdict=None, lost=f"its verdict could not be read ({exc})")
+    facts = dataclasses.replace(facts, master_probe=result.probe)
+    findings = local_findings(config, facts)
+    node = f"node_rank {config.node_rank.value if config.node_rank else '?'} ({facts.hostname})"
+    if result.rejected:
+        findings += [
+            Finding(
+                "report-rejected",
+                "error",
+                node,
+                (f"node 0 answered: {result.rejected}",),
+                (("peer", facts.hostname), ("reason", result.rejected)),
+            )
+        ]
+    if result.lost:
+        params = (("addr", result.probe.host), ("port", str(result.probe.port)), ("reason", result.lost))
+        findings.append(Finding("coordinator-lost", "error", node, (result.lost,), params))
+    return _local_report(config, facts, findings)

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+from typing import Any
+
 from rich.console import Console
 from rich.text import Text
 
@@ -19,19 +21,39 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
     console.print(_heading(report, lang))
     if report.config:
         _print_config(report.config, lang, console)
+    extra = dict(report.extra)
     if report.command == "env" and report.facts:
         console.print(facts_table(report.facts))
+    elif "nodes" in extra:
+        _print_gather(extra, lang, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
+    if extra.get("note"):
+        console.print(Text(f"  {ui('note', lang)}: {extra['note']}", style="dim"))
     for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):
             _print_finding(finding, lang, console)
     console.print(_verdict(report, lang))
 
 
+def _print_gather(extra: dict[str, Any], lang: Lang, console: Console) -> None:
+    nodes = extra.get("nodes") or []
+    shown = ", ".join(f"{n['label']} {n['address']}" for n in nodes[:8]) + (" …" if len(nodes) > 8 else "")
+    line = ui(
+        "gathered", lang, arrived=len(nodes), expected=extra.get("expected", "?"), waited=extra.get("waited_s", 0)
+    )
+    console.print(Text(f"  {line}: {shown}", style="dim"))
+    if extra.get("mesh_probes"):
+        console.print(
+            Text("  " + ui("mesh_line", lang, pairs=extra["mesh_probes"], seconds=extra.get("mesh_s", 0)), style="dim")
+        )
+
+
 def _heading(report: Report, lang: Lang) -> Text:
     text = Text(f"distdoctor {report.command}", style="bold")
     config, facts = report.config, report.facts
+    if "nodes" in dict(report.extra) and facts:
+        return text.append(" · " + ui("verdict_for", lang, n=len(report.nodes), host=facts.hostname))
     if config:
         if config.nnodes.value.multi_node:
             rank = config.node_rank.value if config.node_rank else "?"

@@ -1,0 +1,227 @@
+"""node_rank 0's side: take every node's report on the master port, run the mesh, hand out one verdict."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import dataclasses
+import signal
+import time
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from distdoctor import defaults
+from distdoctor.gather.event import (
+    EventSink,
+    FrameDropped,
+    Listening,
+    MeshDone,
+    MeshStarted,
+    NodeArrived,
+    StillMissing,
+)
+from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
+from distdoctor.gather.probing import Target, probe_targets
+from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.model import NodeReport, PairProbe
+from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
+
+
+@dataclass
+class _Peer:
+    report: NodeReport
+    reader: asyncio.StreamReader
+    writer: asyncio.StreamWriter
+    arrived_s: float
+
+
+@dataclass(frozen=True)
+class GatherResult:
+    """Everything node 0 learned: reports (its own first), how long it waited, and the mesh probes."""
+
+    reports: tuple[NodeReport, ...]
+    arrived_s: tuple[float, ...]
+    expected: int
+    waited_s: float
+    complete: bool
+    interrupted: bool
+    rejected: tuple[tuple[str, str], ...]
+    probes: tuple[PairProbe, ...] = ()
+    mesh_s: float = 0.0
+
+
+@dataclass
+class Coordinator:
+    """Serves one gather on (host, port). Use `run()`; it never raises for what a peer sends."""
+
+    own: NodeReport
+    expected: int
+    wait_s: float = defaults.GATHER_WAIT_S
+    secret: bytes | None = None
+    on_event: EventSink = field(default=lambda e: None)
+    peers: list[_Peer] = field(default_factory=list)
+    rejected: list[tuple[str, str]] = field(default_factory=list)
+    _connections: int = 0
+    _changed: asyncio.Event = field(default_factory=asyncio.Event)
+    _stop: asyncio.Event = field(default_factory=asyncio.Event)
+    _closing: bool = False
+
+    def arrived_ranks(self) -> set[int]:
+        ranks = {p.report.node_rank for p in self.peers} | {self.own.node_rank}
+        return {r for r in ranks if r is not None}
+
+    def missing(self) -> tuple[int, ...]:
+        return tuple(r for r in range(self.expected) if r not in self.arrived_ranks())
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = _peer_address(writer)
+        if self._closing or self._connections >= defaults.MAX_CONNECTIONS:
+            writer.close()  # over the cap (a flood) or too late: the client sees the connection closed
+            return
+        self._connections += 1
+        kept = False
+        try:
+            await send(writer, "welcome", {"expected": self.expected}, self.secret)
+            try:
+                message = await read_message(reader, defaults.FRAME_TIMEOUT_S, self.secret)
+                if message.type != "report":
+                    raise FrameError(f"expected a report, got {message.type!r}")
+                report = from_jsonable(NodeReport, message.body)
+            except FrameError as exc:
+                await self._drop(peer, exc.reason, writer)
+                return
+            except DecodeError as exc:
+                await self._drop(peer, f"malformed report ({exc})", writer)
+                return
+            report = dataclasses.replace(report, seen_from=peer)
+            self._forget_earlier_connection(report)
+            self.peers.append(_Peer(report, reader, writer, time.monotonic()))
+            kept = True
+            self.on_event(
+                NodeArrived(report.node_rank, report.facts.hostname, peer, len(self.arrived_ranks()), self.expected)
+            )
+            self._changed.set()
+        finally:
+            self._connections -= 1
+            if not kept:
+                writer.close()
+
+    async def _drop(self, peer: str, reason: str, writer: asyncio.StreamWriter) -> None:
+        self.on_event(FrameDropped(peer, reason))
+        if "HMAC" in reason:
+            self.rejected.append((peer, reason))
+            # Unsigned, so a client with another secret can still read why it was turned away.
+            await send(writer, "rejected", {"reason": reason})
+
+    def _forget_earlier_connection(self, report: NodeReport) -> None:
+        """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
+        for old in [p for p in self.peers if _same_node(p.report, report)]:
+            self.peers.remove(old)
+            old.writer.close()
+
+    async def _wait_for_nodes(self, start: float) -> bool:
+        """Until every node_rank is in, the wait runs out, or Ctrl-C; True when interrupted."""
+        deadline = start + self.wait_s
+        while self.missing() and time.monotonic() < deadline and not self._stop.is_set():
+            self._changed.clear()
+            with contextlib.suppress(asyncio.TimeoutError):
+                await asyncio.wait_for(self._changed.wait(), min(defaults.HEARTBEAT_S, deadline - time.monotonic()))
+            elapsed = time.monotonic() - start
+            if self.missing():
+                self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
+            beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
+            await asyncio.gather(*(send(p.writer, "waiting", beat, self.secret) for p in self.peers))
+        return self._stop.is_set()
+
+    async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
+        by_source = targets_by_source(pairs)
+
+        def targets(src: int) -> list[dict[str, Any]]:
+            result = []
+            for dst in by_source.get(src, []):
+                endpoint = reports[dst].mesh_endpoint
+                if endpoint:
+                    result.append({"index": dst, "address": endpoint.address, "port": endpoint.port})
+            return result
+
+        async def remote(i: int, peer: _Peer) -> list[PairProbe]:
+            body = {"src": i, "targets": targets(i), "tries": defaults.MESH_PROBES_PER_PAIR}
+            await send(peer.writer, "mesh", body, self.secret)
+            budget = defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
+            try:
+                message = await read_message(peer.reader, budget, self.secret)
+                if message.type != "probes":
+                    return []
+                probes = from_jsonable(tuple[PairProbe, ...], message.body)
+            except (FrameError, DecodeError) as exc:
+                self.on_event(FrameDropped(peer.report.seen_from, f"mesh results: {exc}"))
+                return []
+            # A node may only speak for its own probes.
+            return [p for p in probes if p.src == i]
+
+        own_targets = [Target(**t) for t in targets(0)]
+        rounds = [probe_targets(0, own_targets)] + [remote(i, p) for i, p in enumerate(self.peers, start=1)]
+        return [p for chunk in await asyncio.gather(*rounds) for p in chunk]
+
+    async def _mesh(self) -> tuple[list[PairProbe], float]:
+        reports = [self.own, *(p.report for p in self.peers)]
+        start = time.monotonic()
+        pairs = mesh_pairs(len(reports))
+        self.on_event(MeshStarted(len(reports), len(pairs)))
+        probes = await self._mesh_round(reports, pairs)
+        suspects = suspects_from(probes)
+        if suspects and len(pairs) < len(reports) * (len(reports) - 1):
+            # Sampled mesh: re-pair each suspect with healthy nodes to tell a bad node from one bad link.
+            healthy = [i for i in range(len(reports)) if i not in suspects]
+            probes += await self._mesh_round(reports, repair_pairs(suspects, healthy, len(reports)))
+        elapsed = time.monotonic() - start
+        self.on_event(MeshDone(len(probes), sum(1 for p in probes if not p.ok), elapsed))
+        return probes, elapsed
+
+    async def run(
+        self, host: str, port: int, decide: Callable[[GatherResult], Any], *, mesh: bool = True
+    ) -> tuple[GatherResult, Any]:
+        """Gather, probe, decide (the caller's rules), send the verdict to every node; the result and the verdict."""
+        server = await asyncio.start_server(self._handle, host or None, port, reuse_address=True, backlog=4096)
+        self.on_event(Listening(host or "0.0.0.0", port, self.expected))
+        loop = asyncio.get_running_loop()
+        with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+            loop.add_signal_handler(signal.SIGINT, self._stop.set)  # Ctrl-C: stop waiting, give the partial verdict
+        start = time.monotonic()
+        try:
+            interrupted = await self._wait_for_nodes(start)
+            waited = time.monotonic() - start
+            self._closing = True
+            server.close()
+            probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
+            result = GatherResult(
+                reports=(self.own, *(p.report for p in self.peers)),
+                arrived_s=(0.0, *(p.arrived_s - start for p in self.peers)),
+                expected=self.expected,
+                waited_s=waited,
+                complete=not self.missing(),
+                interrupted=interrupted,
+                rejected=tuple(self.rejected),
+                probes=tuple(probes),
+                mesh_s=mesh_s,
+            )
+            verdict = decide(result)
+            body = to_jsonable(verdict)
+            await asyncio.gather(*(send(p.writer, "verdict", body, self.secret) for p in self.peers))
+            return result, verdict
+        finally:
+            with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
+                loop.remove_signal_handler(signal.SIGINT)
+            server.close()
+            for peer in self.peers:
+                peer.writer.close()
+
+
+def _same_node(a: NodeReport, b: NodeReport) -> bool:
+    return (a.node_rank, a.facts.hostname, a.seen_from) == (b.node_rank, b.facts.hostname, b.seen_from)
+
+
+def _peer_address(writer: asyncio.StreamWriter) -> str:
+    peername = writer.get_extra_info("peername")
+    return str(peername[0]) if peername else "?"

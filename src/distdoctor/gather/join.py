@@ -1,0 +1,135 @@
+"""A worker's side: reach node_rank 0 (retrying, saying what it sees), report, run its mesh share, get the verdict."""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import socket
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from distdoctor import defaults
+from distdoctor.facts.probe import classify
+from distdoctor.gather.event import ConnectAttempt, EventSink, Joined, Waiting
+from distdoctor.gather.probing import Target, probe_targets
+from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.model import NodeReport, Probe, ProbeOutcome
+from distdoctor.serialize import to_jsonable
+
+
+@dataclass(frozen=True)
+class JoinResult:
+    """What a worker got: node 0's verdict, or why there is none (the last probe, a rejection, a lost link)."""
+
+    verdict: Any | None
+    probe: Probe  # the last attempt to reach node 0; "open" once joined
+    attempts: int
+    waited_s: float
+    rejected: str | None = None
+    lost: str | None = None
+
+
+@dataclass(frozen=True)
+class _Attempt:
+    outcome: ProbeOutcome
+    detail: str
+    elapsed_s: float
+    reader: asyncio.StreamReader | None = None
+    writer: asyncio.StreamWriter | None = None
+
+
+async def _connect(host: str, port: int, timeout_s: float, secret: bytes | None) -> _Attempt:
+    """One attempt: connect and hear node 0's welcome."""
+    start = time.monotonic()
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout_s)
+    except (OSError, asyncio.TimeoutError) as exc:
+        outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
+        return _Attempt(outcome, detail, time.monotonic() - start)
+    try:
+        welcome = await read_message(reader, defaults.WELCOME_TIMEOUT_S, secret)
+        if welcome.type != "welcome":
+            raise FrameError(f"got {welcome.type!r} first")
+    except FrameError as exc:
+        writer.close()
+        # Something accepted the connection but does not speak our protocol: another program holds the port.
+        return _Attempt("foreign", exc.reason, time.monotonic() - start)
+    return _Attempt("open", "", time.monotonic() - start, reader, writer)
+
+
+async def _session(
+    own: NodeReport,
+    reader: asyncio.StreamReader,
+    writer: asyncio.StreamWriter,
+    secret: bytes | None,
+    on_event: EventSink,
+) -> tuple[Any | None, str | None, str | None]:
+    """After the welcome: (verdict, rejected reason, lost reason)."""
+    await send(writer, "report", to_jsonable(own), secret)
+    silence = defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES + defaults.MESH_PROBES_PER_PAIR * (
+        defaults.MESH_PROBE_TIMEOUT_S * 2
+    )
+    while True:
+        try:
+            message = await read_message(reader, silence, secret)
+        except FrameError as exc:
+            return None, None, exc.reason
+        if message.type == "verdict":
+            return message.body, None, None
+        if message.type == "rejected":
+            reason = message.body.get("reason") if isinstance(message.body, dict) else None
+            return None, str(reason or "rejected"), None
+        if message.type == "waiting" and isinstance(message.body, dict):
+            with contextlib.suppress(KeyError, TypeError, ValueError):
+                body = message.body
+                on_event(Waiting(int(body["arrived"]), int(body["expected"]), tuple(map(int, body["missing"]))))
+        elif message.type == "mesh":
+            try:
+                body = message.body
+                targets = [Target(int(t["index"]), str(t["address"]), int(t["port"])) for t in body["targets"]]
+                src, tries = int(body["src"]), int(body.get("tries", defaults.MESH_PROBES_PER_PAIR))
+            except (KeyError, TypeError, ValueError):
+                return None, None, "node 0 sent a malformed mesh request"
+            probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)))
+            await send(writer, "probes", to_jsonable(probes), secret)
+
+
+async def join(
+    own: NodeReport,
+    *,
+    host: str,
+    port: int,
+    wait_s: float = defaults.GATHER_WAIT_S,
+    secret: bytes | None = None,
+    on_event: EventSink = lambda e: None,
+) -> JoinResult:
+    """Reach node 0 within wait_s, retrying with back-off; then report and wait for the verdict."""
+    start = time.monotonic()
+    deadline = start + wait_s
+    delay = defaults.CONNECT_BACKOFF_FIRST_S
+    attempt = 0
+    while True:
+        attempt += 1
+        left = deadline - time.monotonic()
+        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), secret)
+        if tried.reader is not None and tried.writer is not None:
+            on_event(Joined(host, port, attempt, time.monotonic() - start))
+            with contextlib.closing(tried.writer):
+                verdict, rejected, lost = await _session(own, tried.reader, tried.writer, secret, on_event)
+            probe = Probe(host, port, "open", tried.elapsed_s, attempts=attempt)
+            return JoinResult(verdict, probe, attempt, time.monotonic() - start, rejected, lost)
+        on_event(ConnectAttempt(host, port, tried.outcome, attempt, time.monotonic() - start))
+        if time.monotonic() + delay >= deadline:
+            probe = Probe(host, port, tried.outcome, time.monotonic() - start, tried.detail, attempts=attempt)
+            return JoinResult(None, probe, attempt, time.monotonic() - start)
+        await asyncio.sleep(delay)
+        delay = min(delay * 2, defaults.CONNECT_BACKOFF_MAX_S)
+
+
+def resolve_once(host: str) -> str:
+    """The address to dial: resolved once, so every retry goes to the same place."""
+    try:
+        return str(socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)[0][4][0])
+    except (socket.gaierror, IndexError):
+        return host
