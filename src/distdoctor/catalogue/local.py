@@ -279,17 +279,4 @@ LOCAL: tuple[Entry, ...] = (
             "--master-port；否则 torch 的 worker 会连到那个程序上一直卡住。",
         ),
     ),
-    Entry(
-        "coordinator-lost",
-        "error",
-        "local",
-        Text(
-            "node_rank 0 at {addr}:{port} took this node's report but gave no verdict: {reason}",
-            "node_rank 0（{addr}:{port}）收下了本节点的报告，却没有给出结论：{reason}",
-        ),
-        Text(
-            "Read node_rank 0's own output: it was stopped, crashed, or lost the network while checking.",
-            "查看 node_rank 0 自己的输出：它在检查过程中被停止、崩溃，或者网络断了。",
-        ),
-    ),
 )

@@ -15,6 +15,7 @@ from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.probing import MeshListener, start_listener
 from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.rules.cross import cross_findings, rejected_findings
+from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
 from distdoctor.rules.mesh import mesh_findings, mesh_matrix
 from distdoctor.serialize import DecodeError, from_jsonable
@@ -165,19 +166,5 @@ def _worker_report(config: LaunchConfig, facts: NodeFacts, result: JoinResult) -
         except DecodeError as exc:
             result = dataclasses.replace(result, verdict=None, lost=f"its verdict could not be read ({exc})")
     facts = dataclasses.replace(facts, master_probe=result.probe)
-    findings = local_findings(config, facts)
-    node = f"node_rank {config.node_rank.value if config.node_rank else '?'} ({facts.hostname})"
-    if result.rejected:
-        findings += [
-            Finding(
-                "report-rejected",
-                "error",
-                node,
-                (f"node 0 answered: {result.rejected}",),
-                (("peer", facts.hostname), ("reason", result.rejected)),
-            )
-        ]
-    if result.lost:
-        params = (("addr", result.probe.host), ("port", str(result.probe.port)), ("reason", result.lost))
-        findings.append(Finding("coordinator-lost", "error", node, (result.lost,), params))
+    findings = local_findings(config, facts) + join_findings(config, facts, rejected=result.rejected, lost=result.lost)
     return _local_report(config, facts, findings)

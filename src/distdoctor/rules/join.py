@@ -1,0 +1,27 @@
+"""What a worker that got no verdict can still say about reaching node_rank 0. Pure: no I/O."""
+
+from __future__ import annotations
+
+from distdoctor.model import Finding, LaunchConfig, NodeFacts
+from distdoctor.rules.local import node_label
+
+
+def join_findings(config: LaunchConfig, facts: NodeFacts, *, rejected: str | None, lost: str | None) -> list[Finding]:
+    """report-rejected when node 0 turned this node away; coordinator-lost when it took the report and went quiet."""
+    node = node_label(config, facts)
+    found = []
+    if rejected:
+        found.append(
+            Finding(
+                "report-rejected",
+                "error",
+                node,
+                (f"node_rank 0 answered: {rejected}",),
+                (("peer", facts.hostname), ("reason", rejected)),
+            )
+        )
+    if lost and facts.master_probe:
+        probe = facts.master_probe
+        params = (("addr", probe.host), ("port", str(probe.port)), ("reason", lost))
+        found.append(Finding("coordinator-lost", "error", node, (f"{probe.host}:{probe.port}: {lost}",), params))
+    return found
