@@ -303,8 +303,9 @@ def test_waited_is_shown_in_seconds(waited_s: float, shown: str) -> None:
 
 
 def test_order_is_deterministic() -> None:
-    reports = [node(0, flags={"nproc_per_node": "8"}, env=env(("NCCL_DEBUG", "INFO")))] + [
-        node(1, "3", flags={"nproc_per_node": "4"}, env=env(("NCCL_ALGO", "Ring")), versions=versions(torch="2.12.0"))
+    reports = [
+        node(0, flags={"nproc_per_node": "8"}, env=env(("NCCL_DEBUG", "INFO"))),
+        node(1, "3", flags={"nproc_per_node": "4"}, env=env(("NCCL_ALGO", "Ring")), versions=versions(torch="2.12.0")),
     ]
     first = cross_findings(reports, 60.0, False)
     assert first == cross_findings(reports, 60.0, False)
@@ -342,6 +343,7 @@ def test_one_config_shared_by_every_worker_is_one_duplicate_finding() -> None:
     assert [f.name for f in found] == ["node-missing", "node-rank-duplicate"]
     assert found[0].param_map["missing"] == "2-63"
     assert found[1].param_map["hosts"].startswith("node2 (10.1.0.2), node3 (10.1.0.3), ")
+    assert found[1].param_map["hosts"].endswith("node9 (10.1.0.9), and 55 more")
     assert len(found[1].evidence) == 63
     check_rendered(found)
 

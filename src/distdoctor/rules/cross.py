@@ -31,6 +31,10 @@ VERSION_COMPONENTS: tuple[tuple[str, Callable[[Versions], str | None], Callable[
 )
 # Fleets run mixed driver builds routinely; it matters only when one is too old for CUDA, so it is a warning.
 VERSION_SEVERITY: dict[str, Severity] = {"driver": "warning"}
+# A shared config copied to every node claims one node_rank thousands of times: name a few hosts in the title,
+# list more in the evidence, count the rest.
+MAX_TITLE_HOSTS = 8
+MAX_EVIDENCE_LINES = 64
 
 
 def ranks_text(ranks: Iterable[int]) -> str:
@@ -135,6 +139,7 @@ def _format_wait(waited_s: float) -> str:
 
 
 def node_missing(reports: Sequence[NodeReport], waited_s: float) -> Iterator[Finding]:
+    """The node_ranks node 0's nnodes expects that never reported (elastic ranges: only below their minimum)."""
     nnodes = reports[0].config.nnodes
     want = nnodes.value
     arrived = {r.node_rank for r in reports if r.node_rank is not None}
@@ -148,18 +153,18 @@ def node_missing(reports: Sequence[NodeReport], waited_s: float) -> Iterator[Fin
     if not missing:
         return
     waited = _format_wait(waited_s)
-    yield _finding(
-        "node-missing",
-        None,
-        (
-            f"{quote('nnodes', nnodes)} on {reports[0].label}",
-            f"arrived: {who(reports)} ({len(arrived)} of {want if want.min == want.max else f'at least {want.min}'}"
-            " node_ranks" + (f", from {len(reports)} reports)" if len(reports) != len(arrived) else ")"),
-            f"awaited {waited}",
-        ),
-        missing=ranks_text(missing),
-        waited=waited,
+    needed = str(want) if want.min == want.max else f"at least {want.min}"
+    extra = f", from {len(reports)} reports" if len(reports) != len(arrived) else ""
+    evidence = (
+        f"{quote('nnodes', nnodes)} on {reports[0].label}",
+        f"arrived: {who(reports)} ({len(arrived)} of {needed} node_ranks{extra})",
+        f"awaited {waited}",
     )
+    yield _finding("node-missing", None, evidence, missing=ranks_text(missing), waited=waited)
+
+
+def _capped(items: list[str], limit: int) -> list[str]:
+    return items if len(items) <= limit else [*items[:limit], f"and {len(items) - limit} more"]
 
 
 def _peer_host(report: NodeReport) -> str:
@@ -167,13 +172,19 @@ def _peer_host(report: NodeReport) -> str:
 
 
 def node_rank_duplicate(reports: Sequence[NodeReport]) -> Iterator[Finding]:
+    """A node_rank claimed by more than one report, with each claimant's host and address."""
     for group in _groups(reports, lambda r: r.node_rank):
         rank = group[0].config.node_rank
         if rank is None or len(group) < 2:
             continue
         evidence = [f"{_peer_host(r)}: {quote('node_rank', r.config.node_rank)}" for r in group if r.config.node_rank]
-        hosts = ", ".join(_peer_host(r) for r in group)
-        yield _finding("node-rank-duplicate", None, evidence, node_rank=rank.value, hosts=hosts)
+        yield _finding(
+            "node-rank-duplicate",
+            None,
+            _capped(evidence, MAX_EVIDENCE_LINES),
+            node_rank=rank.value,
+            hosts=", ".join(_capped([_peer_host(r) for r in group], MAX_TITLE_HOSTS)),
+        )
 
 
 def _master_key(report: NodeReport) -> Hashable:
@@ -194,6 +205,7 @@ def _master_shown(report: NodeReport) -> str:
 
 
 def config_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
+    """Launch settings the nodes disagree on: nnodes, nproc_per_node, the master, the rendezvous."""
     yield from _config_mismatch("nnodes-mismatch", "nnodes", reports, lambda r: r.config.nnodes, started=len(reports))
     yield from _config_mismatch("nproc-mismatch", "nproc_per_node", reports, lambda r: r.config.nproc_per_node)
     groups = _groups(reports, _master_key)
@@ -246,6 +258,7 @@ def _version_mismatch(
 
 
 def version_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
+    """One finding per component (torch, NCCL, CUDA, driver, Python) whose version differs across nodes."""
     for component, get, compare in VERSION_COMPONENTS:
         yield from _version_mismatch(reports, component, get, compare)
 
@@ -271,6 +284,7 @@ def _env_mismatch(reports: Sequence[NodeReport], envs: Sequence[dict[str, str]],
 
 
 def env_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
+    """One finding per NCCL_/GLOO_/TORCH_ variable set differently (or only on some nodes) across nodes."""
     envs = [dict(r.facts.env) for r in reports]
     names = sorted({n for env in envs for n in env if n.startswith(ENV_PREFIXES) and n not in PER_NODE_VARS})
     for name in names:

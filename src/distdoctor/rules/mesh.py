@@ -57,7 +57,9 @@ def _state(p: PairProbe) -> str:
 
 def mesh_matrix(n: int, probes: Iterable[PairProbe]) -> list[list[str]]:
     """n x n outcomes for the JSON: "open", a failure ("refused", "timed-out", ...), "flaky", "-", "" unprobed."""
-    matrix = [["-" if i == j else "" for j in range(n)] for i in range(n)]
+    matrix = [[""] * n for _ in range(n)]
+    for i in range(n):
+        matrix[i][i] = "-"
     for (src, dst), p in merge_probes(probes).items():
         if src < n and dst < n:
             matrix[src][dst] = _state(p)
@@ -207,7 +209,32 @@ def _node_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
             covered.update((p.src, p.dst) for p in inn)
 
 
+def _one_direction(m: _Mesh, bad: PairProbe, back: PairProbe | None) -> Finding:
+    """bad.src cannot reach bad.dst; if bad.dst reaches bad.src, bad.dst refuses incoming connects."""
+    if back is not None and not back.failed:
+        return m.finding(
+            "mesh-one-way",
+            bad.dst,
+            [bad, back],
+            src=m.label(bad.dst),
+            dst=m.label(bad.src),
+            address=_address(bad),
+            outcome_class=bad.failure,
+        )
+    # The way back was not probed (a sampled mesh) or its failure is told by another finding.
+    return m.finding(
+        "mesh-blocked",
+        None,
+        [bad],
+        src=m.label(bad.src),
+        dst=m.label(bad.dst),
+        address=_address(bad),
+        outcome_class=bad.failure,
+    )
+
+
 def _pair_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
+    """The failed pairs no node finding explains: blocked both ways, or one way."""
     done: set[Pair] = set()
     for (a, b), ab in m.pairs.items():
         if (min(a, b), max(a, b)) in done:
@@ -226,30 +253,10 @@ def _pair_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
                 address=_address(ab),
                 outcome_class=ab.failure,
             )
-        elif fa or fb:
-            bad, back = (ab, ba) if fa else (ba, ab)
-            assert bad is not None  # fb implies ba
-            if back is not None and not back.failed:
-                # bad.src cannot reach bad.dst, but bad.dst reaches bad.src: bad.dst refuses incoming connects.
-                yield m.finding(
-                    "mesh-one-way",
-                    bad.dst,
-                    [bad, back],
-                    src=m.label(bad.dst),
-                    dst=m.label(bad.src),
-                    address=_address(bad),
-                    outcome_class=bad.failure,
-                )
-            else:
-                yield m.finding(
-                    "mesh-blocked",
-                    None,
-                    [bad],
-                    src=m.label(bad.src),
-                    dst=m.label(bad.dst),
-                    address=_address(bad),
-                    outcome_class=bad.failure,
-                )
+        elif fa:
+            yield _one_direction(m, ab, ba)
+        elif fb and ba is not None:
+            yield _one_direction(m, ba, ab)
 
 
 def _flaky_reasons(m: _Mesh) -> dict[Pair, str]:

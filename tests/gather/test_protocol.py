@@ -1,0 +1,320 @@
+"""The coordinator's frames (gather/wire.py): round trips, HMAC, and everything a hostile or confused peer can send."""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import socket
+import struct
+import threading
+import time
+from collections.abc import Iterator
+from typing import Any
+
+import pytest
+from hypothesis import HealthCheck, given, settings
+from hypothesis import strategies as st
+
+from distdoctor import defaults
+from distdoctor.gather.wire import TYPES, FrameError, Message, decode, encode, read_message
+from distdoctor.model import NodeReport
+from distdoctor.serialize import from_jsonable, to_jsonable
+from testbed.recorded import config, facts
+
+pytestmark = pytest.mark.timeout(60)
+
+SECRET = b"s3cret"
+
+
+def frame(payload: bytes) -> bytes:
+    return struct.pack(">I", len(payload)) + payload
+
+
+def payload_of(obj: Any) -> bytes:
+    return json.dumps(obj).encode()
+
+
+async def _read_bytes(data: bytes, *, eof: bool = True, timeout_s: float = 1.0, secret: bytes | None = None) -> Message:
+    reader = asyncio.StreamReader()
+    reader.feed_data(data)
+    if eof:
+        reader.feed_eof()
+    return await read_message(reader, timeout_s, secret)
+
+
+def read_bytes(data: bytes, *, eof: bool = True, timeout_s: float = 1.0, secret: bytes | None = None) -> Message:
+    """Read one message from bytes already in a stream (and, with eof, nothing after them)."""
+    return asyncio.run(_read_bytes(data, eof=eof, timeout_s=timeout_s, secret=secret))
+
+
+def reason_of(data: bytes, **kwargs: Any) -> str:
+    with pytest.raises(FrameError) as caught:
+        read_bytes(data, **kwargs)
+    return caught.value.reason
+
+
+def a_report() -> NodeReport:
+    return NodeReport(config(flags={"nnodes": "3", "node_rank": "1", "master_addr": "127.0.0.1"}), facts())
+
+
+@pytest.mark.parametrize("type_", sorted(TYPES))
+@pytest.mark.parametrize("secret", [None, SECRET])
+def test_every_type_round_trips(type_: str, secret: bytes | None) -> None:
+    body = {"a": [1, 2.5, None, True], "b": "ünïcode ✓", "c": {"nested": ["x"]}}
+    assert read_bytes(encode(type_, body, secret), secret=secret) == Message(type_, body)
+
+
+def test_node_report_round_trips_through_a_frame() -> None:
+    report = a_report()
+    message = read_bytes(encode("report", to_jsonable(report), SECRET), secret=SECRET)
+    assert from_jsonable(NodeReport, message.body) == report
+
+
+def test_two_frames_back_to_back_are_read_one_at_a_time() -> None:
+    async def go() -> list[Message]:
+        reader = asyncio.StreamReader()
+        reader.feed_data(encode("waiting", {"arrived": 1}) + encode("verdict", [1, 2]))
+        reader.feed_eof()
+        return [await read_message(reader, 1.0), await read_message(reader, 1.0)]
+
+    assert asyncio.run(go()) == [Message("waiting", {"arrived": 1}), Message("verdict", [1, 2])]
+
+
+def test_the_frame_format_is_length_then_json() -> None:
+    data = encode("report", {"x": 1}, None)
+    (length,) = struct.unpack(">I", data[:4])
+    assert length == len(data) - 4
+    assert json.loads(data[4:]) == {"v": 1, "type": "report", "body": {"x": 1}}
+
+
+def test_a_signed_frame_carries_a_hex_mac() -> None:
+    mac = json.loads(encode("report", {"x": 1}, SECRET)[4:])["mac"]
+    assert len(mac) == 64 and int(mac, 16) >= 0
+
+
+def test_bad_hmac_is_refused() -> None:
+    assert "bad HMAC" in reason_of(encode("report", {"x": 1}, b"another secret"), secret=SECRET)
+
+
+def test_missing_hmac_is_refused_when_a_secret_is_set() -> None:
+    assert "missing HMAC" in reason_of(encode("report", {"x": 1}, None), secret=SECRET)
+
+
+def test_a_signed_frame_is_read_without_a_secret() -> None:
+    # Without --secret node 0 takes any report: a signed one is as good as an unsigned one.
+    assert read_bytes(encode("report", {"x": 1}, SECRET)).body == {"x": 1}
+
+
+def test_a_tampered_body_fails_the_hmac() -> None:
+    obj = json.loads(encode("report", {"node_rank": 1}, SECRET)[4:])
+    obj["body"]["node_rank"] = 0
+    assert "bad HMAC" in reason_of(frame(payload_of(obj)), secret=SECRET)
+
+
+def test_the_hmac_covers_the_type_too() -> None:
+    # A signed "probes" message must not pass for a signed "report" one.
+    obj = json.loads(encode("probes", [], SECRET)[4:])
+    obj["type"] = "report"
+    assert "bad HMAC" in reason_of(frame(payload_of(obj)), secret=SECRET)
+
+
+def test_the_hmac_does_not_depend_on_key_order() -> None:
+    obj = json.loads(encode("report", {"a": 1, "b": 2}, SECRET)[4:])
+    reordered = {"mac": obj["mac"], "body": {"b": 2, "a": 1}, "type": "report", "v": 1}
+    assert read_bytes(frame(payload_of(reordered)), secret=SECRET).body == {"a": 1, "b": 2}
+
+
+@pytest.mark.parametrize("type_", ["welcome", "rejected"])
+def test_welcome_and_rejected_are_readable_by_a_peer_with_another_secret(type_: str) -> None:
+    # A client with the wrong secret must still recognise node 0 and read why it was turned away.
+    assert read_bytes(encode(type_, {"reason": "bad HMAC"}, None), secret=SECRET).type == type_
+
+
+def test_an_oversized_length_is_refused_before_any_payload_arrives() -> None:
+    # Only the header is there and the stream stays open: a reader that tried to read the payload would time out.
+    start = time.monotonic()
+    reason = reason_of(struct.pack(">I", 0xFFFFFFFF), eof=False, timeout_s=5.0)
+    assert "oversized" in reason
+    assert time.monotonic() - start < 1.0
+
+
+def test_a_frame_just_over_the_limit_is_refused_and_one_at_the_limit_is_not() -> None:
+    assert "oversized" in reason_of(struct.pack(">I", defaults.FRAME_MAX_BYTES + 1), eof=False)
+    head = b'{"v":1,"type":"verdict","body":"'
+    pad = defaults.FRAME_MAX_BYTES - len(head) - 2
+    assert read_bytes(frame(head + b"x" * pad + b'"}')).body == "x" * pad
+
+
+def test_the_encoder_refuses_a_body_over_the_limit() -> None:
+    with pytest.raises(FrameError, match="limit"):
+        encode("verdict", "x" * defaults.FRAME_MAX_BYTES)
+
+
+def test_http_request_on_the_port_is_oversized_not_a_hang() -> None:
+    # "GET " read as a length is ~1.2 GB: someone pointed a browser or health check at the port.
+    assert "oversized" in reason_of(b"GET / HTTP/1.1\r\nHost: x\r\n\r\n", eof=False)
+
+
+@pytest.mark.parametrize(
+    ("data", "expected"),
+    [
+        (b"", "closed"),
+        (b"\x00\x00", "closed mid-frame"),
+        (struct.pack(">I", 100) + b'{"v":1,', "closed mid-frame"),
+    ],
+)
+def test_a_truncated_frame_is_a_closed_connection(data: bytes, expected: str) -> None:
+    assert expected in reason_of(data)
+
+
+@pytest.mark.parametrize(
+    "payload",
+    [
+        b"not json",
+        b"\xff\xfe\x00garbage",  # not UTF-8
+        b"[1, 2, 3]",  # JSON, but not an object
+        b'"a string"',
+        b'{"v": 1, "body": {}}',  # no type
+        b'{"v": 1, "type": 7, "body": {}}',
+        b'{"v": 1, "type": "report"}',  # no body
+        b"",
+    ],
+)
+def test_malformed_payloads_are_refused(payload: bytes) -> None:
+    assert "malformed" in reason_of(frame(payload))
+
+
+@pytest.mark.parametrize("version", [0, 2, "1", None])
+def test_another_protocol_version_is_refused(version: object) -> None:
+    obj = {"type": "report", "body": {}} if version is None else {"v": version, "type": "report", "body": {}}
+    assert "version" in reason_of(frame(payload_of(obj)))
+
+
+def test_an_unknown_type_is_refused() -> None:
+    assert "unknown message type" in reason_of(frame(payload_of({"v": 1, "type": "exec", "body": "rm -rf /"})))
+
+
+def test_an_empty_frame_is_malformed() -> None:
+    assert "malformed" in reason_of(struct.pack(">I", 0))
+
+
+@pytest.fixture
+def slow_sender() -> Iterator[tuple[str, int]]:
+    """A real server that sends a valid frame one byte every 50 ms (a slow-loris peer)."""
+    data = encode("report", {"pad": "x" * 64})
+    server = socket.create_server(("127.0.0.1", 0))
+    stop = threading.Event()
+
+    def serve() -> None:
+        conn, _ = server.accept()
+        with conn:
+            for i in range(len(data)):
+                if stop.wait(0.05):
+                    return
+                try:
+                    conn.sendall(data[i : i + 1])
+                except OSError:
+                    return
+
+    thread = threading.Thread(target=serve, daemon=True)
+    thread.start()
+    yield server.getsockname()[:2]
+    stop.set()
+    thread.join(5)
+    server.close()
+
+
+def test_a_slow_frame_is_dropped_even_while_bytes_keep_coming(slow_sender: tuple[str, int]) -> None:
+    async def go() -> tuple[str, float]:
+        reader, writer = await asyncio.open_connection(*slow_sender)
+        start = time.monotonic()
+        try:
+            await read_message(reader, 0.5)
+        except FrameError as exc:
+            return exc.reason, time.monotonic() - start
+        finally:
+            writer.close()
+        raise AssertionError("a slow frame was read")
+
+    reason, elapsed = asyncio.run(go())
+    assert "no complete frame within 0.5 s" in reason
+    assert 0.4 < elapsed < 1.5
+
+
+def test_a_silent_peer_times_out() -> None:
+    assert "no complete frame" in reason_of(b"", eof=False, timeout_s=0.2)
+
+
+def _decode_or_frame_error(data: bytes, secret: bytes | None) -> None:
+    """Reading may succeed or raise FrameError; anything else is a bug (and would escape the coordinator)."""
+    try:
+        read_bytes(data, secret=secret, timeout_s=0.5)
+    except FrameError:
+        pass
+
+
+# Known gaps in wire.py, each one exception that escapes read_message (the coordinator's handler then dies with a
+# traceback instead of logging a dropped frame; see test_coordinator.py for what that costs).
+DEEP_JSON = frame(b"[" * 100_000 + b"]" * 100_000)
+NON_ASCII_MAC = frame(payload_of({"v": 1, "type": "report", "body": {}, "mac": "\u00e9" * 64}))
+LONE_SURROGATE = frame(b'{"v":1,"type":"report","body":"\\ud800","mac":"00"}')
+
+
+@pytest.mark.xfail(strict=True, reason="wire.decode: json.loads RecursionError is not caught (catch RecursionError)")
+def test_deeply_nested_json_is_a_frame_error() -> None:
+    assert "malformed" in reason_of(DEEP_JSON)
+
+
+@pytest.mark.xfail(strict=True, reason="wire.decode: compare_digest raises TypeError on a non-ASCII mac")
+def test_a_non_ascii_mac_is_a_bad_hmac() -> None:
+    assert "HMAC" in reason_of(NON_ASCII_MAC, secret=SECRET)
+
+
+@pytest.mark.xfail(strict=True, reason="wire._mac: a lone surrogate in the body cannot be encoded (UnicodeEncodeError)")
+def test_a_lone_surrogate_in_a_signed_body_is_a_frame_error() -> None:
+    _decode_or_frame_error(LONE_SURROGATE, SECRET)
+
+
+FUZZ = settings(max_examples=300, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+
+
+@FUZZ
+@given(data=st.binary(max_size=512), secret=st.sampled_from([None, SECRET]))
+def test_fuzz_random_bytes(data: bytes, secret: bytes | None) -> None:
+    _decode_or_frame_error(data, secret)
+
+
+@FUZZ
+@given(payload=st.binary(max_size=512), secret=st.sampled_from([None, SECRET]))
+def test_fuzz_random_payload_in_a_well_formed_frame(payload: bytes, secret: bytes | None) -> None:
+    _decode_or_frame_error(frame(payload), secret)
+
+
+# JSON without lone surrogates (see the xfail above): what a confused but not malicious peer sends.
+_text = st.text(st.characters(exclude_categories=("Cs",)), max_size=20)
+_json = st.recursive(
+    st.none() | st.booleans() | st.integers() | st.floats(allow_nan=False) | _text,
+    lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_text, inner, max_size=4),
+    max_leaves=20,
+)
+
+
+@FUZZ
+@given(
+    v=st.sampled_from([1, 2, "1", None]),
+    type_=st.sampled_from([*sorted(TYPES), "other"]) | _text,
+    body=_json,
+    mac=st.none() | st.text(st.characters(max_codepoint=127), max_size=70),
+    secret=st.sampled_from([None, SECRET]),
+)
+def test_fuzz_frame_shaped_json(v: object, type_: str, body: object, mac: str | None, secret: bytes | None) -> None:
+    obj: dict[str, object] = {"v": v, "type": type_, "body": body}
+    if mac is not None:
+        obj["mac"] = mac
+    _decode_or_frame_error(frame(json.dumps(obj).encode()), secret)
+
+
+@FUZZ
+@given(type_=st.sampled_from(sorted(TYPES)), body=_json)
+def test_fuzz_signed_round_trip(type_: str, body: object) -> None:
+    assert decode(encode(type_, body, SECRET)[4:], SECRET) == Message(type_, body)
