@@ -168,6 +168,7 @@ def test_node_rank_out_of_range(make_cluster: Callable[..., Cluster]) -> None:
     master, worker = run_all(cluster.nodes, [0, 5])
     assert {"node-rank-out-of-range", "node-missing"} <= set(master.names)
     assert master.nodes_of("node-rank-out-of-range") == ["node_rank 5 (node2)"]
+    assert worker.report["findings"] == master.report["findings"]
 
 
 def test_gloo_ifname_lo_on_a_worker(make_cluster: Callable[..., Cluster]) -> None:

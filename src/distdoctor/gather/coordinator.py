@@ -122,6 +122,17 @@ class Coordinator:
 
     async def _wait_for_nodes(self, start: float) -> bool:
         """Until every node_rank is in, the wait runs out, or Ctrl-C; True when interrupted."""
+        try:
+            await self._wait_loop(start)
+        except asyncio.CancelledError:
+            # Cancelled (Ctrl-C under asyncio.run, or a caller's cancel): stop waiting, still give the verdict.
+            task = asyncio.current_task()
+            if task is not None and hasattr(task, "uncancel"):
+                task.uncancel()
+            self._stop.set()
+        return self._stop.is_set()
+
+    async def _wait_loop(self, start: float) -> None:
         deadline = start + self.wait_s
         while self.missing() and time.monotonic() < deadline and not self._stop.is_set():
             self._changed.clear()
@@ -132,7 +143,6 @@ class Coordinator:
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
             beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
             await asyncio.gather(*(send(p.writer, "waiting", beat, self.secret) for p in self.peers))
-        return self._stop.is_set()
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)

@@ -38,7 +38,8 @@ class Message:
 
 
 def _mac(secret: bytes, type_: str, body: Any) -> str:
-    canonical = json.dumps([type_, body], sort_keys=True, separators=(",", ":"), ensure_ascii=False)
+    # ASCII escapes: a lone surrogate a peer smuggled in as \\ud800 still encodes.
+    canonical = json.dumps([type_, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
     return hmac.new(secret, canonical.encode(), hashlib.sha256).hexdigest()
 
 
@@ -47,7 +48,7 @@ def encode(type_: str, body: Any, secret: bytes | None = None) -> bytes:
     frame: dict[str, Any] = {"v": VERSION, "type": type_, "body": body}
     if secret:
         frame["mac"] = _mac(secret, type_, body)
-    payload = json.dumps(frame, separators=(",", ":"), ensure_ascii=False).encode()
+    payload = json.dumps(frame, separators=(",", ":"), ensure_ascii=True).encode()
     if len(payload) > defaults.FRAME_MAX_BYTES:
         raise FrameError(f"frame of {len(payload)} bytes is over the {defaults.FRAME_MAX_BYTES}-byte limit")
     return _LENGTH.pack(len(payload)) + payload
@@ -57,7 +58,7 @@ def decode(payload: bytes, secret: bytes | None = None) -> Message:
     """The message in a frame's payload; FrameError for anything but a well-formed frame of ours."""
     try:
         frame = json.loads(payload.decode("utf-8"))
-    except (UnicodeDecodeError, ValueError):
+    except (UnicodeDecodeError, ValueError, RecursionError):
         raise FrameError("malformed frame (not UTF-8 JSON)") from None
     if not isinstance(frame, dict) or not isinstance(frame.get("type"), str) or "body" not in frame:
         raise FrameError("malformed frame (not a distdoctor message)")
@@ -69,7 +70,7 @@ def decode(payload: bytes, secret: bytes | None = None) -> Message:
         mac = frame.get("mac")
         if not isinstance(mac, str):
             raise FrameError("missing HMAC (this node has no --secret / DISTDOCTOR_SECRET?)")
-        if not hmac.compare_digest(mac, _mac(secret, frame["type"], frame["body"])):
+        if not hmac.compare_digest(mac.encode("utf-8", "replace"), _mac(secret, frame["type"], frame["body"]).encode()):
             raise FrameError("bad HMAC (a different --secret / DISTDOCTOR_SECRET?)")
     return Message(frame["type"], frame["body"])
 
