@@ -155,7 +155,9 @@ class Watched:
 
 def watch(node: Node, argv: Sequence[str], start: float, *, split_stdout: bool) -> Watched:
     """Start argv on node; threads record each stderr (and, unless split, stdout) line with its time."""
-    proc = node.popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE if split_stdout else subprocess.STDOUT)
+    stderr = subprocess.PIPE if split_stdout else subprocess.STDOUT
+    # Unbuffered, so a line is timed when it is written, not when a pipe buffer fills.
+    proc = node.popen(argv, env={"PYTHONUNBUFFERED": "1"}, stdout=subprocess.PIPE, stderr=stderr)
     w = Watched(proc, start)
 
     def read(stream: Any, sink: list[Any], timed: bool) -> None:

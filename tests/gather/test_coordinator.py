@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import itertools
 import json
 import os
 import signal
@@ -142,7 +143,7 @@ def test_a_missing_node_is_waited_for_then_the_verdict_is_partial() -> None:
     assert [r.node_rank for r in result.reports] == [0, 1]
     assert 0.9 <= result.waited_s < 2.0
     assert node0.of(StillMissing)[-1].missing == (2,)
-    (outcome, events), = joined
+    ((outcome, events),) = joined
     assert outcome.verdict == {"ranks": [0, 1], "hosts": ["node1", "node2"], "complete": False, "interrupted": False}
     # The worker heard node 0's heartbeat while it waited: who is in and who is not.
     assert Waiting(2, 3, (2,)) in events
@@ -404,7 +405,7 @@ def test_nothing_listening_is_refused_after_backing_off() -> None:
     assert result.probe.attempts == result.attempts > 1
     attempts = [e for e in events if isinstance(e, ConnectAttempt)]
     assert [e.attempt for e in attempts] == list(range(1, result.attempts + 1))
-    gaps = [b.elapsed_s - a.elapsed_s for a, b in zip(attempts, attempts[1:], strict=False)]
+    gaps = [b.elapsed_s - a.elapsed_s for a, b in itertools.pairwise(attempts)]
     assert gaps == sorted(gaps) and gaps[0] < 0.2  # back-off: the first retry is fast, then the gaps grow
 
 

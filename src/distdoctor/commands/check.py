@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import json
 from collections.abc import Mapping
 from dataclasses import dataclass
 
@@ -18,7 +19,12 @@ from distdoctor.rules.cross import cross_findings, rejected_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
 from distdoctor.rules.mesh import mesh_findings, mesh_matrix
-from distdoctor.serialize import DecodeError, from_jsonable
+from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
+
+# Up to this many nodes the JSON carries the whole node × node mesh matrix.
+MATRIX_MAX_NODES = 64
+# Findings a worker is sent when the full verdict would not fit in one frame.
+VERDICT_MAX_FINDINGS = 200
 
 # Local findings after which gathering cannot work: this node could not reach node 0, or node 0 cannot listen.
 WORKER_BLOCKERS = frozenset({"master-addr-loopback", "master-addr-unresolvable", "master-port-invalid"})
@@ -115,7 +121,7 @@ def verdict(result: GatherResult) -> Report:
         ("interrupted", result.interrupted),
         ("mesh_s", round(result.mesh_s, 3)),
         ("mesh_probes", len(result.probes)),
-        ("mesh", mesh_matrix(len(reports), result.probes)),
+        _mesh_extra(len(reports), result),
     )
     return Report(
         command="check",
@@ -127,6 +133,25 @@ def verdict(result: GatherResult) -> Report:
     )
 
 
+def _mesh_extra(n: int, result: GatherResult) -> tuple[str, object]:
+    """The node × node matrix for a job of up to MATRIX_MAX_NODES; above, only the pairs that were not clean."""
+    if n <= MATRIX_MAX_NODES:
+        return "mesh", mesh_matrix(n, result.probes)
+    return "mesh_failed_pairs", [[p.src, p.dst, p.failure] for p in result.probes if not p.ok]
+
+
+def for_workers(verdict: Report) -> object:
+    """The verdict as workers get it: every node's facts stay on node 0 (4096 nodes' facts exceed a frame)."""
+    slim = dataclasses.replace(verdict, nodes=())
+    body = to_jsonable(slim)
+    if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:
+        kept = verdict.findings[:VERDICT_MAX_FINDINGS]
+        note = f"{len(verdict.findings) - len(kept)} more findings: see node_rank 0's output"
+        slim = dataclasses.replace(slim, findings=kept, extra=(*slim.extra, ("truncated", note)))
+        body = to_jsonable(slim)
+    return body
+
+
 async def _coordinate(
     config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
 ) -> Report:
@@ -134,7 +159,7 @@ async def _coordinate(
     port = options.coord_port or (config.master_port.value if config.master_port else defaults.MASTER_PORT)
     coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, options.secret, on_event)
     try:
-        _, report = await coordinator.run("", port, verdict, mesh=options.mesh)
+        _, report = await coordinator.run("", port, verdict, mesh=options.mesh, for_workers=for_workers)
     finally:
         if listener is not None:
             await listener.close()

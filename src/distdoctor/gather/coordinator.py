@@ -66,18 +66,26 @@ class Coordinator:
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
+    _ranks: set[int] = field(default_factory=set)
+    _by_node: dict[tuple[int | None, str, str], _Peer] = field(default_factory=dict)
+
+    def __post_init__(self) -> None:
+        if self.own.node_rank is not None:
+            self._ranks.add(self.own.node_rank)
 
     def arrived_ranks(self) -> set[int]:
-        ranks = {p.report.node_rank for p in self.peers} | {self.own.node_rank}
-        return {r for r in ranks if r is not None}
+        return self._ranks
 
     def missing(self) -> tuple[int, ...]:
-        return tuple(r for r in range(self.expected) if r not in self.arrived_ranks())
+        arrived = self.arrived_ranks()
+        return tuple(r for r in range(self.expected) if r not in arrived)
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         peer = _peer_address(writer)
         if self._closing or self._connections >= defaults.MAX_CONNECTIONS:
-            writer.close()  # over the cap (a flood) or too late: the client sees the connection closed
+            # Over the cap (a flood) or too late: say so, so the client does not take us for another program.
+            await send(writer, "rejected", {"reason": "node 0 is busy or done gathering"})
+            writer.close()
             return
         self._connections += 1
         kept = False
@@ -97,10 +105,11 @@ class Coordinator:
             report = dataclasses.replace(report, seen_from=peer)
             self._forget_earlier_connection(report)
             self.peers.append(_Peer(report, reader, writer, time.monotonic()))
+            self._by_node[_node_key(report)] = self.peers[-1]
             kept = True
-            self.on_event(
-                NodeArrived(report.node_rank, report.facts.hostname, peer, len(self.arrived_ranks()), self.expected)
-            )
+            if report.node_rank is not None:
+                self._ranks.add(report.node_rank)
+            self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
             self._changed.set()
         finally:
             self._connections -= 1
@@ -116,7 +125,8 @@ class Coordinator:
 
     def _forget_earlier_connection(self, report: NodeReport) -> None:
         """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
-        for old in [p for p in self.peers if _same_node(p.report, report)]:
+        old = self._by_node.get(_node_key(report))
+        if old is not None:
             self.peers.remove(old)
             old.writer.close()
 
@@ -134,11 +144,17 @@ class Coordinator:
 
     async def _wait_loop(self, start: float) -> None:
         deadline = start + self.wait_s
+        last_beat = start
         while self.missing() and time.monotonic() < deadline and not self._stop.is_set():
             self._changed.clear()
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._changed.wait(), min(defaults.HEARTBEAT_S, deadline - time.monotonic()))
-            elapsed = time.monotonic() - start
+            if time.monotonic() - last_beat < defaults.HEARTBEAT_S:
+                # An arrival woke us: beats go out on the clock, or 4096 arrivals would send 4096² of them.
+                await asyncio.sleep(0.05)  # let a burst of arrivals land before counting again
+                continue
+            last_beat = time.monotonic()
+            elapsed = last_beat - start
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
             beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
@@ -190,9 +206,16 @@ class Coordinator:
         return probes, elapsed
 
     async def run(
-        self, host: str, port: int, decide: Callable[[GatherResult], Any], *, mesh: bool = True
+        self,
+        host: str,
+        port: int,
+        decide: Callable[[GatherResult], Any],
+        *,
+        mesh: bool = True,
+        for_workers: Callable[[Any], Any] = to_jsonable,
     ) -> tuple[GatherResult, Any]:
         """Gather, probe, decide (the caller's rules), send the verdict to every node; the result and the verdict."""
+        raise_fd_limit()
         server = await asyncio.start_server(self._handle, host or None, port, reuse_address=True, backlog=4096)
         self.on_event(Listening(host or "0.0.0.0", port, self.expected))
         loop = asyncio.get_running_loop()
@@ -217,7 +240,7 @@ class Coordinator:
                 mesh_s=mesh_s,
             )
             verdict = decide(result)
-            body = to_jsonable(verdict)
+            body = for_workers(verdict)
             await asyncio.gather(*(send(p.writer, "verdict", body, self.secret) for p in self.peers))
             return result, verdict
         finally:
@@ -228,8 +251,18 @@ class Coordinator:
                 peer.writer.close()
 
 
-def _same_node(a: NodeReport, b: NodeReport) -> bool:
-    return (a.node_rank, a.facts.hostname, a.seen_from) == (b.node_rank, b.facts.hostname, b.seen_from)
+def raise_fd_limit() -> None:
+    """Soft open-file limit up to the hard one: node 0 holds one socket per node (1024 is a common soft limit)."""
+    with contextlib.suppress(ImportError, ValueError, OSError):
+        import resource
+
+        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if soft != hard:
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+
+
+def _node_key(report: NodeReport) -> tuple[int | None, str, str]:
+    return report.node_rank, report.facts.hostname, report.seen_from
 
 
 def _peer_address(writer: asyncio.StreamWriter) -> str:

@@ -49,6 +49,9 @@ async def _connect(host: str, port: int, timeout_s: float, secret: bytes | None)
         return _Attempt(outcome, detail, time.monotonic() - start)
     try:
         welcome = await read_message(reader, defaults.WELCOME_TIMEOUT_S, secret)
+        if welcome.type == "rejected":
+            writer.close()  # node 0 is there but full or done: worth another try, not "another program"
+            return _Attempt("refused", str(welcome.body)[:200], time.monotonic() - start)
         if welcome.type != "welcome":
             raise FrameError(f"got {welcome.type!r} first")
     except FrameError as exc:

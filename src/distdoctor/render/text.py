@@ -53,7 +53,8 @@ def _heading(report: Report, lang: Lang) -> Text:
     text = Text(f"distdoctor {report.command}", style="bold")
     config, facts = report.config, report.facts
     if "nodes" in dict(report.extra) and facts:
-        return text.append(" · " + ui("verdict_for", lang, n=len(report.nodes), host=facts.hostname))
+        count = len(dict(report.extra)["nodes"])  # type: ignore[arg-type]
+        return text.append(" · " + ui("verdict_for", lang, n=count, host=facts.hostname))
     if config:
         if config.nnodes.value.multi_node:
             rank = config.node_rank.value if config.node_rank else "?"

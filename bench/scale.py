@@ -1,0 +1,143 @@
+"""Gather and mesh time for simulated clusters: one loopback address per node (127.0.x.y), served by a few processes.
+
+    python bench/scale.py [--nodes 256 1024 4096] [--procs 4]
+
+Node 0 runs the real Coordinator and the real rules; the other nodes run the real join() and mesh listeners, many
+per process. Prints gather and mesh seconds per size and how they grow with N, against the issue's targets.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import dataclasses
+import itertools
+import multiprocessing
+import os
+import socket
+import sys
+import time
+from typing import Any
+
+from distdoctor.commands.check import for_workers, verdict
+from distdoctor.config import load_config
+from distdoctor.facts import gather_node_facts
+from distdoctor.gather.coordinator import Coordinator
+from distdoctor.gather.event import Event, MeshDone, MeshStarted
+from distdoctor.gather.join import join
+from distdoctor.gather.probing import start_listener
+from distdoctor.model import NodeReport
+
+TARGETS = {4096: ("gather", 5.0), 1024: ("mesh", 15.0)}
+
+
+def address(i: int) -> str:
+    """Node i's loopback address: 127.0.0.1 is node 0, then 127.0.0.2 ... 127.15.255.254."""
+    return f"127.{(i + 1) >> 16 & 255}.{(i + 1) >> 8 & 255}.{(i + 1) & 255}"
+
+
+def free_port() -> int:
+    with socket.socket() as s:
+        s.bind(("127.0.0.1", 0))
+        return int(s.getsockname()[1])
+
+
+def report_for(i: int, n: int, port: int, template: Any) -> NodeReport:
+    flags = {"nnodes": str(n), "node_rank": str(i), "master_addr": "127.0.0.1", "master_port": str(port)}
+    config, _ = load_config(flags, None, {})
+    facts = dataclasses.replace(template, hostname=f"sim{i}")
+    return NodeReport(config, facts)
+
+
+def run_workers(ranks: list[int], n: int, port: int, wait_s: float) -> None:
+    template = gather_node_facts(load_config({}, None, {})[0], {})
+
+    async def one(i: int) -> None:
+        listener = await start_listener(address(i))
+        own = dataclasses.replace(report_for(i, n, port, template), mesh_endpoint=listener.endpoint)
+        result = await join(own, host="127.0.0.1", port=port, wait_s=wait_s)
+        await listener.close()
+        if result.verdict is None:
+            print(f"node {i}: no verdict ({result.probe.outcome}, {result.lost})", file=sys.stderr)
+
+    async def all_of_them() -> None:
+        await asyncio.gather(*(one(i) for i in ranks))
+
+    asyncio.run(all_of_them())
+
+
+def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
+    port = free_port()
+    ranks = list(range(1, n))
+    workers = [
+        multiprocessing.Process(target=run_workers, args=(ranks[k::procs], n, port, wait_s)) for k in range(procs)
+    ]
+    for w in workers:
+        w.start()
+    time.sleep(0.5 + n / 4096)  # the workers are retrying: node 0 starting last is the realistic order
+    marks: dict[str, float] = {}
+
+    def on_event(event: Event) -> None:
+        if isinstance(event, MeshStarted):
+            marks["gathered"] = time.monotonic()
+        elif isinstance(event, MeshDone):
+            marks["mesh"] = event.elapsed_s
+
+    async def node0() -> tuple[Any, Any]:
+        template = gather_node_facts(load_config({}, None, {})[0], {})
+        listener = await start_listener(address(0))
+        own = dataclasses.replace(report_for(0, n, port, template), mesh_endpoint=listener.endpoint)
+        coordinator = Coordinator(own, n, wait_s, None, on_event)
+        try:
+            return await coordinator.run("127.0.0.1", port, verdict, for_workers=for_workers)
+        finally:
+            await listener.close()
+
+    start = time.monotonic()
+    result, report = asyncio.run(node0())
+    total = time.monotonic() - start
+    for w in workers:
+        w.join(timeout=60)
+        if w.is_alive():
+            w.kill()
+    return {
+        "arrived": len(result.reports),
+        "gather_s": marks.get("gathered", start) - start,
+        "mesh_s": marks.get("mesh", 0.0),
+        "pairs": len(result.probes),
+        "errors": sum(f.severity == "error" for f in report.findings),
+        "total_s": total,
+    }
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
+    parser.add_argument("--nodes", type=int, nargs="+", default=[256, 1024, 4096])
+    parser.add_argument("--procs", type=int, default=max(2, os.cpu_count() or 2))
+    parser.add_argument("--wait", type=float, default=60.0)
+    args = parser.parse_args()
+    print(f"{'nodes':>6} {'arrived':>8} {'gather s':>9} {'mesh s':>7} {'pairs':>7} {'errors':>7} {'total s':>8}")
+    rows = []
+    for n in args.nodes:
+        row = measure(n, args.procs, args.wait)
+        rows.append((n, row))
+        print(
+            f"{n:>6} {row['arrived']:>8.0f} {row['gather_s']:>9.2f} {row['mesh_s']:>7.2f} {row['pairs']:>7.0f}"
+            f" {row['errors']:>7.0f} {row['total_s']:>8.2f}",
+            flush=True,
+        )
+    for (n0, a), (n1, b) in itertools.pairwise(rows):
+        print(
+            f"N x{n1 / n0:.0f} ({n0} -> {n1}): gather x{b['gather_s'] / max(a['gather_s'], 1e-6):.1f},"
+            f" mesh x{b['mesh_s'] / max(a['mesh_s'], 1e-6):.1f}"
+        )
+    for n, row in rows:
+        if n in TARGETS:
+            what, limit = TARGETS[n]
+            value = row[f"{what}_s"]
+            verdict_word = "met" if value <= limit else "MISSED"
+            print(f"target: {what} of {n} nodes <= {limit:.0f} s: {verdict_word} ({value:.2f} s)")
+
+
+if __name__ == "__main__":
+    main()
