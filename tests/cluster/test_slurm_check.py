@@ -21,7 +21,9 @@ pytestmark = [
 def reports(cluster: SlurmCluster, tmp_path: Path, *args: str) -> list[dict[str, Any]]:
     """One JSON report per task, each task writing its own file (srun interleaves a shared stdout by line)."""
     out = tmp_path / "task-%t.json"
-    cluster.run(["srun", "-N2", "--ntasks-per-node=1", f"--output={out}", "distdoctor", *args, "--json"], timeout=60)
+    err = tmp_path / "task-%t.err"
+    srun = ["srun", "-N2", "--ntasks-per-node=1", f"--output={out}", f"--error={err}"]
+    cluster.run([*srun, "distdoctor", *args, "--json"], timeout=60)
     return [json.loads((tmp_path / f"task-{t}.json").read_text()) for t in (0, 1)]
 
 
@@ -42,3 +44,21 @@ def test_srun_local_check_binds_on_node0_and_probes_from_node1(slurm_cluster: Sl
     probe = node1["facts"]["master_probe"]
     assert probe["host"] == slurm_cluster.nodes[0].address
     assert probe["outcome"] == "refused"  # nothing listens there: no coordinator with --local-only
+
+
+def test_srun_check_gathers_one_verdict(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
+    node0, node1 = reports(slurm_cluster, tmp_path, "check", "--wait", "10")
+    assert node0["exit_code"] == node1["exit_code"] == 0, node0["findings"]
+    assert node0["findings"] == node1["findings"] == []
+    assert [n["label"] for n in node0["extra"]["nodes"]] == ["node_rank 0 (node1)", "node_rank 1 (node2)"]
+
+
+def test_srun_check_with_node0_firewalled_names_the_cause(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
+    node1 = slurm_cluster.nodes[0]
+    node1.nft_block(29500, action="drop")
+    try:
+        first, second = reports(slurm_cluster, tmp_path, "check", "--wait", "4")
+    finally:
+        node1.nft_flush()
+    assert [f["name"] for f in first["findings"]] == ["node-missing"]
+    assert [f["name"] for f in second["findings"]] == ["master-unreachable"]
