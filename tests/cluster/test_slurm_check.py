@@ -18,13 +18,13 @@ pytestmark = [
 ]
 
 
-def reports(cluster: SlurmCluster, tmp_path: Path, *args: str) -> list[dict[str, Any]]:
+def reports(cluster: SlurmCluster, tmp_path: Path, *args: str, nodes: int = 2) -> list[dict[str, Any]]:
     """One JSON report per task, each task writing its own file (srun interleaves a shared stdout by line)."""
     out = tmp_path / "task-%t.json"
     err = tmp_path / "task-%t.err"
-    srun = ["srun", "-N2", "--ntasks-per-node=1", f"--output={out}", f"--error={err}"]
+    srun = ["srun", f"-N{nodes}", "--ntasks-per-node=1", f"--output={out}", f"--error={err}"]
     cluster.run([*srun, "distdoctor", *args, "--json"], timeout=60)
-    return [json.loads((tmp_path / f"task-{t}.json").read_text()) for t in (0, 1)]
+    return [json.loads((tmp_path / f"task-{t}.json").read_text()) for t in range(nodes)]
 
 
 def test_srun_env_reads_node_rank_nnodes_and_master_from_slurm(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
@@ -47,18 +47,20 @@ def test_srun_local_check_binds_on_node0_and_probes_from_node1(slurm_cluster: Sl
 
 
 def test_srun_check_gathers_one_verdict(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
-    node0, node1 = reports(slurm_cluster, tmp_path, "check", "--wait", "10")
-    assert node0["exit_code"] == node1["exit_code"] == 0, node0["findings"]
-    assert node0["findings"] == node1["findings"] == []
-    assert [n["label"] for n in node0["extra"]["nodes"]] == ["node_rank 0 (node1)", "node_rank 1 (node2)"]
+    found = reports(slurm_cluster, tmp_path, "check", "--wait", "10", nodes=3)
+    assert [r["exit_code"] for r in found] == [0, 0, 0], found[0]["findings"]
+    assert all(r["findings"] == [] for r in found)
+    labels = sorted(n["label"] for n in found[0]["extra"]["nodes"])
+    assert labels == ["node_rank 0 (node1)", "node_rank 1 (node2)", "node_rank 2 (node3)"]
 
 
 def test_srun_check_with_node0_firewalled_names_the_cause(slurm_cluster: SlurmCluster, tmp_path: Path) -> None:
     node1 = slurm_cluster.nodes[0]
     node1.nft_block(29500, action="drop")
     try:
-        first, second = reports(slurm_cluster, tmp_path, "check", "--wait", "4")
+        first, *others = reports(slurm_cluster, tmp_path, "check", "--wait", "4", nodes=3)
     finally:
         node1.nft_flush()
     assert [f["name"] for f in first["findings"]] == ["node-missing"]
-    assert [f["name"] for f in second["findings"]] == ["master-unreachable"]
+    assert first["findings"][0]["params"]["missing"] == "1, 2"
+    assert all([f["name"] for f in o["findings"]] == ["master-unreachable"] for o in others)

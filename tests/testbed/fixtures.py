@@ -39,8 +39,8 @@ def cluster2(make_cluster: Callable[..., Cluster]) -> Cluster:
 
 @pytest.fixture(scope="module")
 def slurm_cluster() -> Iterator[SlurmCluster]:
-    """A ready two-node Slurm cluster shared by a module's tests (start-up costs ~1 s)."""
+    """A ready three-node Slurm cluster shared by a module's tests (start-up costs ~1 s)."""
     if reason := slurm.available():
         pytest.skip(reason)
-    with SlurmCluster(2) as cluster:
+    with SlurmCluster(3) as cluster:
         yield cluster
