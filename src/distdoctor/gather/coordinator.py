@@ -23,7 +23,7 @@ from distdoctor.gather.event import (
 )
 from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
 from distdoctor.gather.probing import Target, probe_targets
-from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.gather.wire import FrameError, encode, read_message, send, send_frame
 from distdoctor.model import NodeReport, PairProbe
 from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
 
@@ -240,8 +240,14 @@ class Coordinator:
                 mesh_s=mesh_s,
             )
             verdict = decide(result)
-            body = for_workers(verdict)
-            await asyncio.gather(*(send(p.writer, "verdict", body, self.secret) for p in self.peers))
+            try:
+                frame = encode("verdict", for_workers(verdict), self.secret)
+            except FrameError as exc:
+                # Never expected (for_workers trims to fit); workers then print their own verdict and say why.
+                self.on_event(FrameDropped("self", f"verdict not sent: {exc.reason}"))
+                frame = b""
+            if frame:
+                await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers))
             return result, verdict
         finally:
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):

@@ -103,8 +103,13 @@ async def read_message(reader: asyncio.StreamReader, timeout_s: float, secret: b
 
 async def send(writer: asyncio.StreamWriter, type_: str, body: Any, secret: bytes | None = None) -> None:
     """Write one message; a peer that went away is not an error here (its absence is reported elsewhere)."""
+    await send_frame(writer, encode(type_, body, secret))
+
+
+async def send_frame(writer: asyncio.StreamWriter, frame: bytes) -> None:
+    """Write an encoded frame: the same verdict goes to thousands of nodes, encoded once."""
     try:
-        writer.write(encode(type_, body, secret))
+        writer.write(frame)
         await asyncio.wait_for(writer.drain(), defaults.FRAME_TIMEOUT_S)
     except (ConnectionError, OSError, asyncio.TimeoutError):
         pass
