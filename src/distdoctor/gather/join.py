@@ -4,17 +4,16 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import socket
+import dataclasses
 import time
 from dataclasses import dataclass
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.facts.probe import classify
 from distdoctor.gather.event import ConnectAttempt, EventSink, Joined, Waiting
-from distdoctor.gather.probing import Target, probe_targets
+from distdoctor.gather.probing import Connection, Target, connect, probe_targets
 from distdoctor.gather.wire import FrameError, read_message, send
-from distdoctor.model import NodeReport, Probe, ProbeOutcome
+from distdoctor.model import NodeReport, Probe
 from distdoctor.serialize import to_jsonable
 
 
@@ -30,35 +29,24 @@ class JoinResult:
     lost: str | None = None
 
 
-@dataclass(frozen=True)
-class _Attempt:
-    outcome: ProbeOutcome
-    detail: str
-    elapsed_s: float
-    reader: asyncio.StreamReader | None = None
-    writer: asyncio.StreamWriter | None = None
-
-
-async def _connect(host: str, port: int, timeout_s: float, secret: bytes | None) -> _Attempt:
+async def _connect(host: str, port: int, timeout_s: float, secret: bytes | None) -> Connection:
     """One attempt: connect and hear node 0's welcome."""
     start = time.monotonic()
+    tried = await connect(host, port, timeout_s)
+    if tried.reader is None or tried.writer is None:
+        return tried
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout_s)
-    except (OSError, asyncio.TimeoutError) as exc:
-        outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
-        return _Attempt(outcome, detail, time.monotonic() - start)
-    try:
-        welcome = await read_message(reader, defaults.WELCOME_TIMEOUT_S, secret)
+        welcome = await read_message(tried.reader, defaults.WELCOME_TIMEOUT_S, secret)
         if welcome.type == "rejected":
-            writer.close()  # node 0 is there but full or done: worth another try, not "another program"
-            return _Attempt("refused", str(welcome.body)[:200], time.monotonic() - start)
+            tried.writer.close()  # node 0 is there but full or done: worth another try, not "another program"
+            return Connection("refused", str(welcome.body)[:200], time.monotonic() - start)
         if welcome.type != "welcome":
             raise FrameError(f"got {welcome.type!r} first")
     except FrameError as exc:
-        writer.close()
+        tried.writer.close()
         # Something accepted the connection but does not speak our protocol: another program holds the port.
-        return _Attempt("foreign", exc.reason, time.monotonic() - start)
-    return _Attempt("open", "", time.monotonic() - start, reader, writer)
+        return Connection("foreign", exc.reason, time.monotonic() - start)
+    return dataclasses.replace(tried, elapsed_s=time.monotonic() - start)
 
 
 async def _session(
@@ -129,10 +117,3 @@ async def join(
         await asyncio.sleep(delay)
         delay = min(delay * 2, defaults.CONNECT_BACKOFF_MAX_S)
 
-
-def resolve_once(host: str) -> str:
-    """The address to dial: resolved once, so every retry goes to the same place."""
-    try:
-        return str(socket.getaddrinfo(host, None, type=socket.SOCK_STREAM)[0][4][0])
-    except (socket.gaierror, IndexError):
-        return host

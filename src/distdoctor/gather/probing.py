@@ -42,16 +42,33 @@ async def start_listener(address: str, interface: str | None = None) -> MeshList
     return MeshListener(server, Endpoint(address, port, interface))
 
 
-async def _connect_once(address: str, port: int, timeout_s: float) -> tuple[ProbeOutcome, float]:
+@dataclass(frozen=True)
+class Connection:
+    """One TCP connect, classified; the streams are set when it opened."""
+
+    outcome: ProbeOutcome
+    detail: str
+    elapsed_s: float
+    reader: asyncio.StreamReader | None = None
+    writer: asyncio.StreamWriter | None = None
+
+
+async def connect(host: str, port: int, timeout_s: float) -> Connection:
+    """Connect once within timeout_s; a failure is classified as facts/probe.py does, never raised."""
     start = time.monotonic()
     try:
-        _, writer = await asyncio.wait_for(asyncio.open_connection(address, port), timeout_s)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout_s)
     except (OSError, asyncio.TimeoutError) as exc:
-        outcome, _ = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
-        return outcome, time.monotonic() - start
-    elapsed = time.monotonic() - start
-    writer.close()
-    return "open", elapsed
+        outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
+        return Connection(outcome, detail, time.monotonic() - start)
+    return Connection("open", "", time.monotonic() - start, reader, writer)
+
+
+async def _connect_once(address: str, port: int, timeout_s: float) -> tuple[ProbeOutcome, float]:
+    tried = await connect(address, port, timeout_s)
+    if tried.writer is not None:
+        tried.writer.close()
+    return tried.outcome, tried.elapsed_s
 
 
 async def probe_targets(
