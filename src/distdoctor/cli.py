@@ -147,6 +147,103 @@ def check(
     _emit(report, chosen, as_json)
 
 
+@cli.command(context_settings={"ignore_unknown_options": False})
+@launch_options
+@output_options
+@click.option(
+    "--backend",
+    type=click.Choice(["auto", "gloo", "nccl"]),
+    default="auto",
+    show_default=True,
+    help="process-group backend; auto: nccl where a GPU is visible, else gloo",
+)
+@click.option(
+    "--timeout",
+    "timeout_s",
+    type=click.FloatRange(min=1),
+    default=defaults.SMOKE_INIT_TIMEOUT_S,
+    show_default=True,
+    metavar="SECONDS",
+    help="bound on the rendezvous and on init_process_group",
+)
+@click.option(
+    "--step-timeout",
+    "step_timeout_s",
+    type=click.FloatRange(min=1),
+    default=defaults.SMOKE_STEP_TIMEOUT_S,
+    show_default=True,
+    metavar="SECONDS",
+    help="bound on each later step (barrier, each collective, the bandwidth sweep)",
+)
+@click.option(
+    "--sizes",
+    default=f"1K:{defaults.SMOKE_MAX_BYTES >> 20}M:{defaults.SMOKE_SIZE_FACTOR}",
+    show_default=True,
+    metavar="MIN:MAX[:FACTOR]|LIST",
+    help="all_reduce message sizes of the bandwidth sweep; 0 skips the sweep",
+)
+@click.option(
+    "--iters", type=click.IntRange(min=1), default=None, metavar="N", help="timed ops per size (default: by size)"
+)
+@click.option(
+    "--min-busbw",
+    type=click.FloatRange(min=0),
+    default=None,
+    metavar="GB/S",
+    help="report bandwidth-low when all_reduce's best busbw is below this",
+)
+@click.option("--inject-wrong-rank", type=int, default=None, hidden=True)
+@click.option("--inject-delay", default=None, hidden=True, metavar="RANK:SECONDS")
+def smoke(
+    launch: tuple[str, ...],
+    lang: str | None,
+    as_json: bool,
+    backend: str,
+    timeout_s: float,
+    step_timeout_s: float,
+    sizes: str,
+    iters: int | None,
+    min_busbw: float | None,
+    inject_wrong_rank: int | None,
+    inject_delay: str | None,
+    **flags: str | None,
+) -> None:
+    """Run real collectives under the real launcher, checked and timed.
+
+    Starts torchrun with the job's flags (or, already one rank under torchrun, srun or mpirun, runs in place):
+    init, a monitored barrier, all_reduce / all_gather / broadcast / reduce_scatter with checked values, a
+    bandwidth sweep (algbw and busbw as nccl-tests defines them). Run it on every node, like the job:
+
+      distdoctor smoke --nnodes 2 --node-rank 0 --nproc-per-node 4 --master-addr 10.0.0.1
+
+    Exit code: 0 healthy (warnings allowed), 1 errors found, 2 bad usage.
+    """
+    from distdoctor.commands.smoke import choose_backend
+    from distdoctor.commands.smoke import smoke as run_smoke
+    from distdoctor.render.progress import Progress
+    from distdoctor.smoke.settings import SmokeSettings, parse_delay, parse_sizes
+
+    config = _config(flags, launch)
+    delay_rank, delay_s = parse_delay(inject_delay)
+    settings = SmokeSettings(
+        backend=choose_backend(backend, os.environ),
+        init_timeout_s=timeout_s,
+        step_timeout_s=step_timeout_s,
+        sizes=() if sizes.strip() == "0" else parse_sizes(sizes),
+        iters=iters,
+        min_busbw_gbps=min_busbw,
+        wrong_rank=inject_wrong_rank,
+        delay_rank=delay_rank,
+        delay_s=delay_s,
+    )
+    chosen = lang or default_lang(os.environ)
+    with Progress("zh" if chosen == "zh" else "en", title="distdoctor smoke") as progress:
+        outcome = run_smoke(config, os.environ, settings, progress)
+    if not outcome.show:
+        sys.exit(0)
+    _emit(outcome.report, chosen, as_json)
+
+
 @cli.command()
 @launch_options
 @output_options

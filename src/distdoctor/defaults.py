@@ -40,3 +40,29 @@ MESH_PROBES_PER_PAIR = 3
 MESH_PROBE_TIMEOUT_S = 2.0
 # Connects in flight at once on one node.
 MESH_CONCURRENCY = 256
+
+# `smoke`: real collectives under the launcher.
+# init_process_group's timeout, and how long the launcher's rendezvous may take before nodes are named missing.
+SMOKE_INIT_TIMEOUT_S = 60.0
+# Each later step (barrier, one collective check, the whole bandwidth sweep) must end within this.
+SMOKE_STEP_TIMEOUT_S = 30.0
+# How long rank 0 waits for the other ranks' results once its own steps are done.
+SMOKE_COLLECT_TIMEOUT_S = 15.0
+# Starting torchrun and importing torch in every rank: ~1.5 s per process on two cores, more when loaded.
+SMOKE_START_GRACE_S = 30.0
+# The bandwidth sweep: message sizes (bytes, every FACTOR×), warm-up ops, and bytes moved per size.
+SMOKE_MIN_BYTES = 1 << 10
+SMOKE_MAX_BYTES = 64 << 20
+SMOKE_SIZE_FACTOR = 4
+SMOKE_WARMUP_ITERS = 2
+SMOKE_BYTES_PER_SIZE = 256 << 20
+SMOKE_MIN_ITERS = 3
+SMOKE_MAX_ITERS = 20
+# The node-to-node ping-pong from rank 0: message size and round trips per peer.
+SMOKE_P2P_BYTES = 4 << 20
+SMOKE_P2P_ROUNDS = 3
+# A rank is a straggler when its local compute step takes this many times the median, and this much longer.
+STRAGGLER_FACTOR = 3.0
+STRAGGLER_MIN_EXTRA_S = 0.2
+# A node is slow when its ping-pong bandwidth is below this fraction of the other nodes' median.
+SLOW_NODE_FRACTION = 0.25

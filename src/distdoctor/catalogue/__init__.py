@@ -6,10 +6,11 @@ from distdoctor.catalogue.cross import CROSS
 from distdoctor.catalogue.entry import LANGS, Entry, Lang, Text
 from distdoctor.catalogue.local import LOCAL
 from distdoctor.catalogue.mesh import MESH
+from distdoctor.catalogue.smoke import CODES, SMOKE
 from distdoctor.catalogue.words import outcome_text, source_text
 from distdoctor.model import Finding
 
-CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH)}
+CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH, *SMOKE)}
 
 __all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describe", "entry"]
 
@@ -27,9 +28,11 @@ def describe(finding: Finding, lang: Lang) -> tuple[str, str]:
 
 
 def _localise(key: str, value: str, lang: Lang) -> str:
-    # Params named *_source / *_class carry codes, not words, so one finding reads well in every language.
+    # Params named *_source / *_class / *_code carry codes, not words, so one finding reads well in every language.
     if key.endswith("_source"):
         return source_text(value, lang)
     if key.endswith("_class"):
         return outcome_text(value, lang)
+    if key.endswith("_code") and value in CODES:
+        return CODES[value].get(lang)
     return value

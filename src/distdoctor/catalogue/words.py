@@ -57,6 +57,16 @@ UI: dict[str, Text] = {
     "verdict_for": Text(
         "verdict for {n} nodes, from node_rank 0 ({host})", "{n} 个节点的统一结论，来自 node_rank 0（{host}）"
     ),
+    "smoke_ranks": Text(
+        "{reported}/{world} ranks reported from {hosts} · backend {backend}",
+        "{reported}/{world} 个 rank 报告了结果，来自 {hosts} · 后端 {backend}",
+    ),
+    "smoke_steps": Text("steps (slowest rank)", "各步骤（最慢的 rank）"),
+    "smoke_links": Text("links from rank 0", "rank 0 到各节点的链路"),
+    "smoke_bandwidth": Text(
+        "all_reduce bandwidth, as nccl-tests reports it (mean over ranks)",
+        "all_reduce 带宽，按 nccl-tests 的算法（各 rank 平均）",
+    ),
     "healthy": Text("healthy: no problem found", "健康：未发现问题"),
     "verdict_errors": Text(
         "{errors} error(s), {warnings} warning(s): fix the errors before launching",

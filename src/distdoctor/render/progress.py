@@ -22,6 +22,7 @@ from distdoctor.gather.event import (
     StillMissing,
     Waiting,
 )
+from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
 
 # What a failed connect most likely means, said while retrying.
 HINTS: dict[str, Text] = {
@@ -47,16 +48,18 @@ def _ranks(ranks: tuple[int, ...]) -> str:
 class Progress:
     """An event sink for gather/; a context manager so a terminal's status line is removed at the end."""
 
-    def __init__(self, lang: Lang, console: Console | None = None) -> None:
+    def __init__(self, lang: Lang, console: Console | None = None, title: str = "distdoctor check") -> None:
         self.lang = lang
+        self.title = title
         self.console = console or Console(stderr=True, highlight=False)
         self.live = self.console.is_terminal
         self.status: Status | None = None
         self._last_log = 0.0
+        self._lead_rank: int | None = None  # smoke: the one rank whose every step is shown
 
     def __enter__(self) -> Progress:
         if self.live:
-            self.status = self.console.status("distdoctor check")
+            self.status = self.console.status(self.title)
             self.status.start()
         return self
 
@@ -79,8 +82,11 @@ class Progress:
             self._last_log = time.monotonic()
             self._line(text)
 
-    def __call__(self, event: Event) -> None:
+    def __call__(self, event: Event | SmokeEvent) -> None:
         t = self._t
+        if isinstance(event, SmokeLaunched | RendezvousWaiting | RankStep | SmokeStopped):
+            self._smoke(event)
+            return
         if isinstance(event, Listening):
             self._line(
                 t(
@@ -151,3 +157,45 @@ class Progress:
                     f"连通性网格：探测 {event.probes} 对，{event.failed} 对异常，用时 {event.elapsed_s:.2f} 秒",
                 )
             )
+
+    def _smoke(self, event: SmokeEvent) -> None:
+        t = self._t
+        if isinstance(event, SmokeLaunched):
+            self._line(t(f"starting: {event.command}", f"启动：{event.command}"))
+        elif isinstance(event, RendezvousWaiting):
+            missing = tuple(sorted(set(range(event.expected)) - set(event.seen)))
+            if not event.store_reached:
+                text = t(
+                    f"rendezvous: reaching torchrun's store ({event.elapsed_s:.0f}/{event.timeout_s:.0f} s)",
+                    f"rendezvous：正在连接 torchrun 的 store（{event.elapsed_s:.0f}/{event.timeout_s:.0f} 秒）",
+                )
+            elif missing:
+                text = t(
+                    f"rendezvous: waiting for node_rank {_ranks(missing)} "
+                    f"({event.elapsed_s:.0f}/{event.timeout_s:.0f} s)",
+                    f"rendezvous：等待 node_rank {_ranks(missing)}（{event.elapsed_s:.0f}/{event.timeout_s:.0f} 秒）",
+                )
+            else:
+                text = t("rendezvous: every node is here; ranks starting", "rendezvous：所有节点已到齐，rank 正在启动")
+            self._state(text, every=False)
+        elif isinstance(event, RankStep):
+            if self._lead_rank is None or event.rank < self._lead_rank:
+                self._lead_rank = event.rank
+            lead = event.rank == self._lead_rank
+            if event.state == "start" and lead:
+                self._state(t(f"rank {event.rank}: {event.step} …", f"rank {event.rank}：{event.step} …"), every=False)
+            elif event.state == "failed":
+                self._line(
+                    t(
+                        f"rank {event.rank}: {event.step} failed: {event.detail}",
+                        f"rank {event.rank}：{event.step} 失败：{event.detail}",
+                    )
+                )
+            elif lead and event.state == "ok" and event.step != "start":
+                took = f" ({event.seconds:.2f} s)" if event.seconds is not None else ""
+                self._state(
+                    t(f"rank {event.rank}: {event.step} done{took}", f"rank {event.rank}：{event.step} 完成{took}"),
+                    every=False,
+                )
+        elif isinstance(event, SmokeStopped):
+            self._line(t(f"stopped: {event.reason}", f"已停止：{event.reason}"))

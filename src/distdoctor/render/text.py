@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any
+from typing import Any, cast
 
 from rich.console import Console
 from rich.text import Text
@@ -11,6 +11,8 @@ from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
 from distdoctor.render.facts import facts_table, measured
+from distdoctor.render.smoke import print_smoke
+from distdoctor.smoke.results import BandwidthRow, SmokeRun
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _MARK = {"error": "✗", "warning": "!", "info": "i"}
@@ -26,6 +28,8 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         console.print(facts_table(report.facts))
     elif "nodes" in extra:
         _print_gather(extra, lang, console)
+    elif isinstance(run := extra.get("smoke"), SmokeRun):
+        print_smoke(run, cast(tuple[BandwidthRow, ...], extra.get("bandwidth") or ()), lang, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
     if extra.get("note"):

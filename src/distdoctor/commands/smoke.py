@@ -1,0 +1,64 @@
+"""`distdoctor smoke`: the job's real launcher and backend, real collectives checked and timed, one verdict."""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from dataclasses import dataclass
+
+from distdoctor.errors import UsageError
+from distdoctor.facts.nvidia import gather_gpus
+from distdoctor.model import LaunchConfig, Report
+from distdoctor.rules.smoke import bandwidth_table, smoke_findings
+from distdoctor.smoke.events import SmokeEvent
+from distdoctor.smoke.launch import SmokeSink, in_place_env, run_torchrun, under_launcher
+from distdoctor.smoke.results import SmokeRun
+from distdoctor.smoke.settings import SmokeSettings
+
+
+def _ignore(event: SmokeEvent) -> None:
+    pass
+
+
+def choose_backend(requested: str | None, environ: Mapping[str, str]) -> str:
+    """nccl where this node sees a GPU, else gloo; an explicit nccl without a GPU is a usage error."""
+    gpus, _ = gather_gpus(environ)
+    if requested in (None, "auto"):
+        return "nccl" if gpus else "gloo"
+    if requested == "nccl" and not gpus:
+        raise UsageError("--backend nccl needs a GPU, and none is visible on this node", "use --backend gloo")
+    return requested
+
+
+@dataclass(frozen=True)
+class SmokeOutcome:
+    """The report, and whether this process should print it (one rank per node does)."""
+
+    report: Report
+    show: bool
+
+
+def smoke(
+    config: LaunchConfig,
+    environ: Mapping[str, str],
+    settings: SmokeSettings,
+    on_event: SmokeSink = _ignore,
+) -> SmokeOutcome:
+    """Run the smoke ranks under torchrun (or in place, when this process is already one rank) and judge them."""
+    if under_launcher(config, environ):
+        from distdoctor.smoke.rank import run_rank
+
+        run = run_rank(in_place_env(config, environ), settings, out_dir=None)
+        if run is None:
+            return SmokeOutcome(Report(command="smoke", findings=(), config=config), show=False)
+    else:
+        run = run_torchrun(config, settings, environ, on_event)
+    return SmokeOutcome(report(run, config, settings), show=True)
+
+
+def report(run: SmokeRun, config: LaunchConfig | None, settings: SmokeSettings) -> Report:
+    """A smoke run as a Report: findings, the nccl-tests style table and every rank's steps."""
+    findings = smoke_findings(run, settings.min_busbw_gbps)
+    extra: list[tuple[str, object]] = [("smoke", run), ("bandwidth", bandwidth_table(run))]
+    if run.local_node_rank is not None and run.ranks:
+        extra.append(("note", "rank 0's verdict did not reach this node: only this node's ranks are shown"))
+    return Report(command="smoke", findings=tuple(findings), config=config, extra=tuple(extra))

@@ -1,0 +1,103 @@
+"""What one smoke run produces: each rank's steps and timings, and what the launcher saw. Plain data, no torch."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+# The steps every rank runs, in order. A failed step ends the rank's run: its process group may be broken.
+STEPS = (
+    "import",
+    "store",
+    "init",
+    "barrier",
+    "compute",
+    "all_reduce",
+    "all_gather",
+    "broadcast",
+    "reduce_scatter",
+    "p2p",
+    "bandwidth",
+)
+CHECKED_OPS = ("all_reduce", "all_gather", "broadcast", "reduce_scatter")
+
+
+@dataclass(frozen=True)
+class StepResult:
+    """One step on one rank; `wrong` lists the ranks whose contribution this rank received wrong."""
+
+    step: str
+    ok: bool
+    seconds: float
+    error: str | None = None
+    timed_out: bool = False
+    wrong: tuple[int, ...] = ()
+    skipped: str | None = None  # why the step did not run (the backend lacks it, a single node, ...)
+
+
+@dataclass(frozen=True)
+class BandwidthRow:
+    """One message size of a sweep, timed as nccl-tests does: mean time per op, algbw = S/t, busbw = algbw·factor."""
+
+    op: str
+    size_bytes: int
+    count: int
+    dtype: str
+    iters: int
+    time_us: float
+    algbw_gbps: float
+    busbw_gbps: float
+
+
+@dataclass(frozen=True)
+class PeerBandwidth:
+    """A ping-pong between rank 0 and one rank of another node, timed on rank 0."""
+
+    rank: int
+    host: str
+    size_bytes: int
+    seconds: float
+    gbps: float
+
+
+@dataclass(frozen=True)
+class RankResult:
+    """Everything one rank reports to rank 0 through the launcher's store."""
+
+    rank: int
+    local_rank: int
+    node_rank: int | None
+    host: str
+    pid: int
+    addresses: tuple[str, ...]
+    steps: tuple[StepResult, ...]
+    bandwidth: tuple[BandwidthRow, ...] = ()
+    peers: tuple[PeerBandwidth, ...] = ()
+    finished: bool = False
+
+
+@dataclass(frozen=True)
+class NodeSeen:
+    """A node whose `distdoctor smoke` announced itself in the rendezvous store."""
+
+    node_rank: int
+    host: str
+
+
+@dataclass(frozen=True)
+class SmokeRun:
+    """One run as node 0 (or one node) saw it: the ranks that reported and what the launcher did."""
+
+    backend: str
+    world_size: int
+    nnodes: int
+    nproc_per_node: int | None
+    ranks: tuple[RankResult, ...]
+    nodes_seen: tuple[NodeSeen, ...] = ()
+    launch_error: str | None = None  # the launcher ended, or never formed the group, before any rank reported
+    store_error: str | None = None  # this node could not reach the rendezvous store
+    waited_s: float = 0.0
+    timeout_s: float = 0.0
+    step_timeout_s: float = 0.0
+    complete: bool = True  # every rank's result reached rank 0
+    local_node_rank: int | None = None  # set when this is one node's own view, without rank 0's gathering
+    store_address: str | None = None
