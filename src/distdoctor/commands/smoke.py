@@ -9,8 +9,8 @@ from distdoctor.errors import UsageError
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.model import LaunchConfig, Report
 from distdoctor.rules.smoke import bandwidth_table, smoke_findings
-from distdoctor.smoke.events import SmokeEvent
-from distdoctor.smoke.launch import SmokeSink, in_place_env, run_torchrun, under_launcher
+from distdoctor.smoke.events import SmokeEvent, SmokeSink
+from distdoctor.smoke.launch import in_place_env, run_torchrun, under_launcher
 from distdoctor.smoke.results import SmokeRun
 from distdoctor.smoke.settings import SmokeSettings
 
@@ -47,7 +47,9 @@ def smoke(
     if under_launcher(config, environ):
         from distdoctor.smoke.rank import run_rank
 
-        run = run_rank(in_place_env(config, environ), settings, out_dir=None)
+        env = in_place_env(config, environ)
+        # One rank's steps make the live line: the first rank of this node.
+        run = run_rank(env, settings, out_dir=None, on_event=on_event if env.get("LOCAL_RANK") == "0" else None)
         if run is None:
             return SmokeOutcome(Report(command="smoke", findings=(), config=config), show=False)
     else:

@@ -195,7 +195,7 @@ class Progress:
                 took = f" ({event.seconds:.2f} s)" if event.seconds is not None else ""
                 self._state(
                     t(f"rank {event.rank}: {event.step} done{took}", f"rank {event.rank}：{event.step} 完成{took}"),
-                    every=False,
+                    every=event.step == "init",  # the process group is up: worth a line of its own
                 )
         elif isinstance(event, SmokeStopped):
             self._line(t(f"stopped: {event.reason}", f"已停止：{event.reason}"))

@@ -17,9 +17,9 @@ def _seconds(value: float) -> str:
 
 def bandwidth_rich_table(rows: tuple[BandwidthRow, ...], lang: Lang) -> Table:
     """nccl-tests' columns: size, count, type, redop, time, algbw, busbw."""
-    table = Table(title=ui("smoke_bandwidth", lang), title_justify="left", box=None, padding=(0, 2))
+    table = Table(title=ui("smoke_bandwidth", lang), title_justify="left", box=None, padding=(0, 1))
     for name in ("size (B)", "count", "type", "redop", "time (us)", "algbw (GB/s)", "busbw (GB/s)"):
-        table.add_column(name, justify="right")
+        table.add_column(name, justify="right", no_wrap=True)
     for r in rows:
         table.add_row(
             str(r.size_bytes), str(r.count), r.dtype, "sum", f"{r.time_us:.1f}", f"{r.algbw_gbps:.3f}",

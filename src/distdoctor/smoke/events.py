@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 
@@ -36,3 +37,4 @@ class SmokeStopped:
 
 
 SmokeEvent = SmokeLaunched | RendezvousWaiting | RankStep | SmokeStopped
+SmokeSink = Callable[[SmokeEvent], None]

@@ -14,7 +14,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from pathlib import Path
 
@@ -23,13 +23,12 @@ import psutil
 from distdoctor import defaults
 from distdoctor.model import LaunchConfig
 from distdoctor.serialize import DecodeError, from_jsonable
-from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
+from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeLaunched, SmokeSink, SmokeStopped
 from distdoctor.smoke.rank import WATCHDOG_GRACE_S
 from distdoctor.smoke.results import RankResult, SmokeRun
 from distdoctor.smoke.settings import DIR_VAR, SETTINGS_VAR, SmokeSettings
 from distdoctor.smoke.store_watch import StoreWatch
 
-SmokeSink = Callable[[SmokeEvent], None]
 _POLL_S = 0.2
 _KILL_WAIT_S = 3.0
 # After rank 0 wrote the verdict, the agents leave through torchrun's exit barrier; past this, we end them.

@@ -22,6 +22,7 @@ from typing import Any
 
 from distdoctor.serialize import from_jsonable, to_jsonable
 from distdoctor.smoke import keys
+from distdoctor.smoke.events import RankStep, SmokeSink
 from distdoctor.smoke.results import CHECKED_OPS, NodeSeen, RankResult, SmokeRun, StepResult
 from distdoctor.smoke.settings import DIR_VAR, SmokeSettings, iters_for, settings_from_env
 
@@ -91,8 +92,11 @@ def _first_line(exc: BaseException) -> str:
 class RankRun:
     """The steps of one rank. A failed step ends the run; a watchdog ends a step torch itself does not end."""
 
-    def __init__(self, ident: Identity, settings: SmokeSettings, out_dir: Path | None) -> None:
+    def __init__(
+        self, ident: Identity, settings: SmokeSettings, out_dir: Path | None, on_event: SmokeSink | None = None
+    ) -> None:
         self.ident = ident
+        self.on_event = on_event
         self.settings = settings
         self.out_dir = out_dir
         self.steps: list[StepResult] = []
@@ -118,6 +122,9 @@ class RankRun:
     # --- records ------------------------------------------------------------------------------------------------
 
     def _log(self, **event: Any) -> None:
+        if self.on_event is not None and event.get("step") not in ("start", "end"):
+            seconds, error = event.get("seconds"), event.get("error")
+            self.on_event(RankStep(self.ident.rank, event["step"], event["state"], seconds, error))
         if self.out_dir is None:
             return
         line = json.dumps({"t": time.time(), "rank": self.ident.rank, **event})
@@ -227,6 +234,7 @@ class RankRun:
             self.step("bandwidth", s.step_timeout_s, self._bandwidth)
 
     def _import(self) -> None:
+        os.environ.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")  # its socket warnings would bury our lines
         import torch
         import torch.distributed
 
@@ -416,9 +424,11 @@ class RankRun:
             return None
 
 
-def run_rank(environ: Mapping[str, str], settings: SmokeSettings, out_dir: Path | None) -> SmokeRun | None:
+def run_rank(
+    environ: Mapping[str, str], settings: SmokeSettings, out_dir: Path | None, on_event: SmokeSink | None = None
+) -> SmokeRun | None:
     """One rank's whole run; the gathered run on rank 0 and on each node's first rank, else None."""
-    return RankRun(identity_from_env(environ), settings, out_dir).run()
+    return RankRun(identity_from_env(environ), settings, out_dir, on_event).run()
 
 
 def main() -> None:
