@@ -9,6 +9,8 @@ import socket
 import subprocess
 import sys
 import time
+from collections.abc import Callable
+from pathlib import Path
 from typing import Any
 
 import jsonschema
@@ -151,3 +153,16 @@ def test_nccl_on_one_gpu_is_healthy() -> None:
     result, _ = smoke("--json", "--backend", "nccl", "--nproc-per-node", "1", "--sizes", "1K:64M", *FAST)
     assert result.returncode == 0, result.stderr
     assert report_of(result)["extra"]["smoke"]["backend"] == "nccl"
+
+
+@pytest.mark.parametrize("broken", [False, True], ids=["no-torch", "broken-torch"])
+def test_a_node_without_a_working_torch_gets_a_finding_not_a_traceback(
+    python_without_torch: Callable[[bool], Path], broken: bool
+) -> None:
+    python = python_without_torch(broken)
+    argv = [str(python), "-m", "distdoctor", "smoke", "--json", "--master-port", str(free_port())]
+    result = subprocess.run(argv, capture_output=True, text=True, env=BASE_ENV, timeout=60)
+    assert result.returncode == 1, result.stderr
+    (finding,) = report_of(result)["findings"]
+    assert finding["name"] == "smoke-launch-failed"
+    assert "torch" in " ".join([finding["title"], *finding["evidence"]])

@@ -262,7 +262,8 @@ def _watch(
         ranks=_local_results(out_dir),
         nodes_seen=store.seen,
         launch_error=f"{reason}\n{_log_tail(out_dir / 'torchrun.log')}".strip() if not state.started else reason,
-        store_error=None if store.reached else (store.error or f"not reached within {waited:.0f} s"),
+        # torchrun that died at once (no torch, a bad flag) explains itself; the store is not the cause then.
+        store_error=None if store.reached or proc.returncode is not None else (store.error or "not reached"),
         waited_s=waited,
         timeout_s=settings.init_timeout_s,
         step_timeout_s=settings.step_timeout_s,

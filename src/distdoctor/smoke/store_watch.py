@@ -24,6 +24,7 @@ class StoreWatch:
         self.reached = False
         self.reached_at: float | None = None  # time.monotonic() when the store answered
         self.error: str | None = None
+        self.import_error: str | None = None
         self.seen: tuple[NodeSeen, ...] = ()
         self._stop = threading.Event()
         self._thread = threading.Thread(target=self._run, name="distdoctor-smoke-store", daemon=True)
@@ -41,6 +42,10 @@ class StoreWatch:
         os.environ.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")
         try:
             import torch.distributed as dist
+        except Exception as exc:  # no torch here: torchrun fails too, and says why in its own output
+            self.import_error = str(exc)
+            return
+        try:
 
             store: Any = dist.TCPStore(  # type: ignore[attr-defined]
                 self.host,
@@ -50,7 +55,7 @@ class StoreWatch:
                 wait_for_workers=False,  # a reader, not a member: torchrun's count of nodes stays as it is
             )
             store.set(keys.node(self.node_rank), socket.gethostname())
-        except Exception as exc:  # torch missing or broken, or the store unreachable: both are findings
+        except Exception as exc:  # the store unreachable: refused until its timeout, or dropped
             self.error = (str(exc).strip().splitlines() or [type(exc).__name__])[0]
             return
         self.reached, self.reached_at = True, time.monotonic()
