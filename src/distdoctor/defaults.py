@@ -40,3 +40,6 @@ MESH_PROBES_PER_PAIR = 3
 MESH_PROBE_TIMEOUT_S = 2.0
 # Connects in flight at once on one node.
 MESH_CONCURRENCY = 256
+
+# explain: the most of one log file it reads (the end of a longer file, where the failure is), in bytes.
+LOG_MAX_BYTES = 64 * 1024 * 1024

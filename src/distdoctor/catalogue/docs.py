@@ -8,6 +8,8 @@ _LAYERS = {
     "local": "Local: what one node finds about itself",
     "cross": "Cross-node: what node_rank 0 finds comparing every node's report",
     "mesh": "Mesh: what the nodes find probing each other",
+    "log": "Logs: what `distdoctor explain` reads in torch, torchrun, gloo and NCCL output",
+    "lint": "Lint: what `distdoctor lint` finds in launch commands",
 }
 
 

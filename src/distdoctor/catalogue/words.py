@@ -14,6 +14,7 @@ _SOURCE_KIND: dict[str, Text] = {
     "pytorchjob": Text("the Kubernetes PyTorchJob's {key}", "Kubernetes PyTorchJob 的 {key}"),
     "torchrun": Text("{key} set by torchrun", "torchrun 设置的 {key}"),
     "default": Text("torchrun's default", "torchrun 的默认值"),
+    "log": Text("the log, {key}", "日志 {key}"),
 }
 
 _OUTCOME: dict[str, Text] = {
@@ -23,6 +24,13 @@ _OUTCOME: dict[str, Text] = {
     "no-route": Text("no route to host", "没有路由"),
     "unresolved": Text("name not resolved", "域名无法解析"),
     "error": Text("connect failed", "连接失败"),
+    # How a launcher hands a script its local rank, and what the script accepts (finding local-rank-arg).
+    "local-rank-dash-arg": Text("--local-rank=N", "--local-rank=N 参数"),
+    "local-rank-env-only": Text("no argument, only LOCAL_RANK in the environment", "不传参数，只设置环境变量 LOCAL_RANK"),
+    "no-local-rank-arg": Text("no local-rank argument", "不接受任何 local-rank 参数"),
+    "no-dash-local-rank-arg": Text(
+        "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
+    ),
 }
 
 
