@@ -198,10 +198,9 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
 
     if not words:
         raise UsageError("nothing to lint: give a file of launch commands, or -- and one launch command")
-    if len(words) == 1 and not words[0].startswith("-"):
-        commands = read_commands(words[0])
-    else:
-        commands = [(1, list(words))]
+    # One word is a file of commands; a launch command has at least the launcher and a script.
+    single_file = len(words) == 1 and not words[0].startswith("-")
+    commands = read_commands(words[0]) if single_file else [(1, list(words))]
     _emit(run_lint(commands, os.getcwd()), lang, as_json)
 
 

@@ -22,65 +22,174 @@ def real_line(fixture: str, needle: str) -> LogLine:
 
 # signature key, fixture, a piece of the line, finding name, params it must carry
 CASES = [
-    ("client-socket-timeout", "port-drop.node2.log", "DistNetworkError: The client socket", "master-unreachable",
-     {"addr": "node1", "port": "29500", "elapsed": "5000ms"}),
-    ("client-socket-timeout", "localhost-worker.node2.log", "DistNetworkError: The client", "master-addr-loopback",
-     {"addr": "localhost"}),
-    ("client-socket-timeout", "c10d-refused.node2.log", "connect to (node1, 29999)", "master-unreachable",
-     {"port": "29999", "elapsed": "60000ms"}),
-    ("client-socket-refused", "torch-source.log", "is not yet listening", "master-port-refused",
-     {"addr": "10.0.0.1", "port": "29500"}),
+    (
+        "client-socket-timeout",
+        "port-drop.node2.log",
+        "DistNetworkError: The client socket",
+        "master-unreachable",
+        {"addr": "node1", "port": "29500", "elapsed": "5000ms"},
+    ),
+    (
+        "client-socket-timeout",
+        "localhost-worker.node2.log",
+        "DistNetworkError: The client",
+        "master-addr-loopback",
+        {"addr": "localhost"},
+    ),
+    (
+        "client-socket-timeout",
+        "c10d-refused.node2.log",
+        "connect to (node1, 29999)",
+        "master-unreachable",
+        {"port": "29999", "elapsed": "60000ms"},
+    ),
+    (
+        "client-socket-refused",
+        "torch-source.log",
+        "is not yet listening",
+        "master-port-refused",
+        {"addr": "10.0.0.1", "port": "29500"},
+    ),
     ("server-socket-in-use", "port-in-use.node1.log", "EADDRINUSE", "master-port-in-use", {"port": "29500"}),
-    ("store-clients-timeout", "node-missing.log", "waiting for clients", "node-missing",
-     {"missing": "1", "waited": "6 seconds"}),
-    ("store-barrier-timeout", "nccl-public.log", "worker_count=1", "log-store-barrier-timeout",
-     {"joined": "1", "world_size": "2", "detail": "1 rank(s) missing"}),
+    (
+        "store-clients-timeout",
+        "node-missing.log",
+        "waiting for clients",
+        "node-missing",
+        {"missing": "1", "waited": "6 seconds"},
+    ),
+    (
+        "store-barrier-timeout",
+        "nccl-public.log",
+        "worker_count=1",
+        "log-store-barrier-timeout",
+        {"joined": "1", "world_size": "2", "detail": "1 rank(s) missing"},
+    ),
     ("store-barrier-timeout", "nccl-public.log", "worker_count=4", "log-store-barrier-timeout", {"joined": "4"}),
-    ("store-barrier-timeout", "torch-source.log", "num_workers_joined", "log-store-barrier-timeout",
-     {"joined": "3", "world_size": "4", "key": "store_based_barrier_key:1"}),
-    ("store-key-timeout", "node-rank-duplicate.node2.log", "wait timeout after", "log-store-key-timeout",
-     {"key": "/none/torchelastic/assigned_ranks/1"}),
+    (
+        "store-barrier-timeout",
+        "torch-source.log",
+        "num_workers_joined",
+        "log-store-barrier-timeout",
+        {"joined": "3", "world_size": "4", "key": "store_based_barrier_key:1"},
+    ),
+    (
+        "store-key-timeout",
+        "node-rank-duplicate.node2.log",
+        "wait timeout after",
+        "log-store-key-timeout",
+        {"key": "/none/torchelastic/assigned_ranks/1"},
+    ),
     ("store-closed", "nnodes-mismatch.node2.log", "Connection was likely closed", "log-store-closed", {}),
-    ("rendezvous-timeout", "node-missing-c10d.log", "RendezvousTimeoutError", "log-rendezvous-timeout",
-     {"detail": ""}),
-    ("rendezvous-connection", "torch-source.log", "RendezvousConnectionError", "log-rendezvous-connection",
-     {"detail": " (The connection to the C10d store has failed. See inner exception for details)"}),
+    ("rendezvous-timeout", "node-missing-c10d.log", "RendezvousTimeoutError", "log-rendezvous-timeout", {"detail": ""}),
+    (
+        "rendezvous-connection",
+        "torch-source.log",
+        "RendezvousConnectionError",
+        "log-rendezvous-connection",
+        {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
+    ),
     ("rendezvous-closed", "torch-source.log", "RendezvousClosedError", "log-rendezvous-closed", {}),
-    ("gloo-full-mesh", "torch-source.log", "connectFullMesh failed with [", "ifname-loopback",
-     {"var": "GLOO_SOCKET_IFNAME"}),
+    (
+        "gloo-full-mesh",
+        "torch-source.log",
+        "connectFullMesh failed with [",
+        "ifname-loopback",
+        {"var": "GLOO_SOCKET_IFNAME"},
+    ),
     ("gloo-full-mesh", "torch-source.log", "connectFullMesh failed with Connection", "log-gloo-connect-failed", {}),
-    ("gloo-recv-timeout", "gloo-recv-timeout.log", "Timed out waiting 3000ms", "log-gloo-timeout",
-     {"timeout": "3000ms"}),
-    ("nccl-watchdog-timeout", "nccl-public.log", "SeqNum=1580", "log-nccl-timeout",
-     {"rank": "0", "seq": "1580", "op": "ALLREDUCE", "timeout": "600000", "elapsed": "600060"}),
+    (
+        "gloo-recv-timeout",
+        "gloo-recv-timeout.log",
+        "Timed out waiting 3000ms",
+        "log-gloo-timeout",
+        {"timeout": "3000ms"},
+    ),
+    (
+        "nccl-watchdog-timeout",
+        "nccl-public.log",
+        "SeqNum=1580",
+        "log-nccl-timeout",
+        {"rank": "0", "seq": "1580", "op": "ALLREDUCE", "timeout": "600000", "elapsed": "600060"},
+    ),
     ("nccl-watchdog-timeout", "nccl-public.log", "SeqNum=64088", "log-nccl-timeout", {"rank": "7"}),
     ("nccl-system-error", "nccl-public.log", "ncclSystemError", "log-nccl-system-error", {}),
     ("nccl-system-error", "nccl-public.log", "'unhandled system error'", "log-nccl-system-error", {}),
     ("nccl-invalid-usage", "nccl-public.log", "ncclInvalidUsage", "log-nccl-invalid-usage", {}),
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
-    ("nccl-connect-failed", "nccl-public.log", "No route to host", "log-nccl-connect-failed",
-     {"addr": "10.0.0.4", "error": "No route to host"}),
-    ("nccl-connect-failed", "nccl-public.log", "Connection refused", "log-nccl-connect-failed",
-     {"addr": "172.17.0.3", "error": "Connection refused"}),
-    ("nccl-socket-interface", "nccl-public.log", "NET/Socket : Using [0]eno1", "log-nccl-interface",
-     {"kind": "NET/Socket"}),
-    ("nccl-socket-interface", "nccl-public.log", "Bootstrap : Using net1", "log-nccl-interface",
-     {"interfaces": "net1 192.168.6.1", "kind": "bootstrap"}),
-    ("nccl-socket-interface", "nccl-public.log", "Using interface lo:", "ifname-loopback",
-     {"var": "NCCL_SOCKET_IFNAME", "value": "lo"}),
-    ("nccl-socket-interface", "nccl-public.log", "Using eth0:172.17.2.7", "docker-bridge-address",
-     {"interface": "eth0", "address": "172.17.2.7"}),
-    ("local-rank-unrecognized", "launch-local-rank.log", "unrecognized arguments: --local-rank=0", "local-rank-arg",
-     {"script": "argparse_worker.py", "passed_class": "local-rank-dash-arg"}),
-    ("local-rank-unrecognized", "nccl-public.log", "--local_rank=2", "local-rank-arg",
-     {"flag_class": "no-local-rank-arg", "passed_class": "--local_rank=N"}),
+    (
+        "nccl-connect-failed",
+        "nccl-public.log",
+        "No route to host",
+        "log-nccl-connect-failed",
+        {"addr": "10.0.0.4", "error": "No route to host"},
+    ),
+    (
+        "nccl-connect-failed",
+        "nccl-public.log",
+        "Connection refused",
+        "log-nccl-connect-failed",
+        {"addr": "172.17.0.3", "error": "Connection refused"},
+    ),
+    (
+        "nccl-socket-interface",
+        "nccl-public.log",
+        "NET/Socket : Using [0]eno1",
+        "log-nccl-interface",
+        {"kind": "NET/Socket"},
+    ),
+    (
+        "nccl-socket-interface",
+        "nccl-public.log",
+        "Bootstrap : Using net1",
+        "log-nccl-interface",
+        {"interfaces": "net1 192.168.6.1", "kind": "bootstrap"},
+    ),
+    (
+        "nccl-socket-interface",
+        "nccl-public.log",
+        "Using interface lo:",
+        "ifname-loopback",
+        {"var": "NCCL_SOCKET_IFNAME", "value": "lo"},
+    ),
+    (
+        "nccl-socket-interface",
+        "nccl-public.log",
+        "Using eth0:172.17.2.7",
+        "docker-bridge-address",
+        {"interface": "eth0", "address": "172.17.2.7"},
+    ),
+    (
+        "local-rank-unrecognized",
+        "launch-local-rank.log",
+        "unrecognized arguments: --local-rank=0",
+        "local-rank-arg",
+        {"script": "argparse_worker.py", "passed_class": "local-rank-dash-arg"},
+    ),
+    (
+        "local-rank-unrecognized",
+        "nccl-public.log",
+        "--local_rank=2",
+        "local-rank-arg",
+        {"flag_class": "no-local-rank-arg", "passed_class": "--local_rank=N"},
+    ),
     ("launch-deprecated", "launch-local-rank.log", "FutureWarning", "launch-deprecated", {}),
-    ("collective-mismatch", "collective-mismatch.log", "[rank0]: RuntimeError: Detected mismatch",
-     "log-collective-mismatch", {"detail": "rank 0 runs ALLREDUCE, rank 1 runs BROADCAST (sequence number 0)"}),
-    ("monitored-barrier", "monitored-barrier.log", "failed to pass", "log-rank-missing",
-     {"ranks": "1", "timeout": "3000 ms"}),
+    (
+        "collective-mismatch",
+        "collective-mismatch.log",
+        "[rank0]: RuntimeError: Detected mismatch",
+        "log-collective-mismatch",
+        {"detail": "rank 0 runs ALLREDUCE, rank 1 runs BROADCAST (sequence number 0)"},
+    ),
+    (
+        "monitored-barrier",
+        "monitored-barrier.log",
+        "failed to pass",
+        "log-rank-missing",
+        {"ranks": "1", "timeout": "3000 ms"},
+    ),
     ("invalid-device-ordinal", "nccl-public.log", "invalid device ordinal", "log-invalid-device-ordinal", {}),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("key", "fixture", "needle", "name", "params"), CASES)
@@ -121,20 +230,45 @@ def node_findings(*fixtures: str) -> dict[str, set[str]]:
 # The scenarios of tests/cluster/test_gather_cluster.py: what `check` names there, what `explain` names on torchrun's
 # own logs of the same fault (by node), and where torchrun's text cannot tell, the gap.
 SCENARIOS = [
-    ("port-drop", {"node-missing", "master-unreachable"},
-     {"node1": {"node-missing"}, "node2": {"master-unreachable"}}, ""),
+    (
+        "port-drop",
+        {"node-missing", "master-unreachable"},
+        {"node1": {"node-missing"}, "node2": {"master-unreachable"}},
+        "",
+    ),
     ("node-missing", {"node-missing"}, {"node1": {"node-missing"}}, ""),
-    ("localhost-worker", {"node-missing", "master-addr-loopback"},
-     {"node1": {"node-missing"}, "node2": {"master-addr-loopback"}}, ""),
+    (
+        "localhost-worker",
+        {"node-missing", "master-addr-loopback"},
+        {"node1": {"node-missing"}, "node2": {"master-addr-loopback"}},
+        "",
+    ),
     ("port-in-use", {"master-port-in-use"}, {"node1": {"master-port-in-use"}}, ""),
-    ("node-rank-duplicate", {"node-rank-duplicate"}, {"all": {"node-rank-duplicate"}, "node1":
-     {"log-store-key-timeout"}, "node2": {"log-store-key-timeout"}, "node3": {"log-store-key-timeout"}}, ""),
-    ("port-reject", {"node-missing", "master-port-refused"},
-     {"node1": {"node-missing"}, "node2": {"master-unreachable"}}, "torch prints the same timeout for REJECT as DROP"),
-    ("nnodes-mismatch", {"nnodes-mismatch"}, {"node2": {"log-store-closed"}},
-     "torchrun trains with node 0's count and logs no nnodes; only node 0's early exit shows"),
+    (
+        "node-rank-duplicate",
+        {"node-rank-duplicate"},
+        {
+            "all": {"node-rank-duplicate"},
+            "node1": {"log-store-key-timeout"},
+            "node2": {"log-store-key-timeout"},
+            "node3": {"log-store-key-timeout"},
+        },
+        "",
+    ),
+    (
+        "port-reject",
+        {"node-missing", "master-port-refused"},
+        {"node1": {"node-missing"}, "node2": {"master-unreachable"}},
+        "torch prints the same timeout for REJECT as DROP",
+    ),
+    (
+        "nnodes-mismatch",
+        {"nnodes-mismatch"},
+        {"node2": {"log-store-closed"}},
+        "torchrun trains with node 0's count and logs no nnodes; only node 0's early exit shows",
+    ),
     ("gloo-ifname-lo", {"ifname-loopback"}, {}, "torch 2.13 under torchrun hung 90 s without a line"),
-]  # fmt: skip
+]
 
 
 @pytest.mark.parametrize(("scenario", "check_names", "expected", "gap"), SCENARIOS)
@@ -143,8 +277,10 @@ def test_explain_names_the_cause_check_names(
 ) -> None:
     fixtures = sorted(p.name for p in LOGS.glob(f"{scenario}.node*.log")) or [f"{scenario}.log"]
     got = node_findings(*fixtures)
-    named = {"node1" if n == f"{scenario}.log" else n.removeprefix(f"{scenario}.").removesuffix(".log"): v
-             for n, v in got.items()}  # fmt: skip
+    named = {
+        "node1" if n == f"{scenario}.log" else n.removeprefix(f"{scenario}.").removesuffix(".log"): v
+        for n, v in got.items()
+    }
     assert named == expected
     everything = set().union(*named.values()) if named else set()
     assert (check_names <= everything) is (not gap), gap

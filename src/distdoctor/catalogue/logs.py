@@ -31,8 +31,8 @@ LOGS: tuple[Entry, ...] = (
         Text(
             "Give every node node_rank 0's address and one port in --rdzv-endpoint, start node 0 first, and open "
             "that port in its firewall; distdoctor check says whether it is refused, dropped or unroutable.",
-            "在每个节点的 --rdzv-endpoint 中填写 node_rank 0 的地址和同一个端口，先启动 node 0，并在其防火墙放行该端口；"
-            "distdoctor check 会说明连接是被拒绝、被丢弃还是没有路由。",
+            "在每个节点的 --rdzv-endpoint 中填写 node_rank 0 的地址和同一个端口，先启动 node 0，"
+            "并在其防火墙放行该端口；distdoctor check 会说明连接是被拒绝、被丢弃还是没有路由。",
         ),
     ),
     Entry(
@@ -153,8 +153,8 @@ LOGS: tuple[Entry, ...] = (
         Text(
             "{addr} must be reachable from every node on any TCP port: set NCCL_SOCKET_IFNAME to the shared "
             "interface, fix the routes (ip route get), and allow the nodes to reach each other in the firewall.",
-            "{addr} 必须能从每个节点以任意 TCP 端口访问：把 NCCL_SOCKET_IFNAME 设为互通的网卡，修正路由（ip route get），"
-            "并在防火墙上允许节点之间互相访问。",
+            "{addr} 必须能从每个节点以任意 TCP 端口访问：把 NCCL_SOCKET_IFNAME 设为互通的网卡，"
+            "修正路由（ip route get），并在防火墙上允许节点之间互相访问。",
         ),
     ),
     Entry(

@@ -26,7 +26,9 @@ _OUTCOME: dict[str, Text] = {
     "error": Text("connect failed", "连接失败"),
     # How a launcher hands a script its local rank, and what the script accepts (finding local-rank-arg).
     "local-rank-dash-arg": Text("--local-rank=N", "--local-rank=N 参数"),
-    "local-rank-env-only": Text("no argument, only LOCAL_RANK in the environment", "不传参数，只设置环境变量 LOCAL_RANK"),
+    "local-rank-env-only": Text(
+        "no argument, only LOCAL_RANK in the environment", "不传参数，只设置环境变量 LOCAL_RANK"
+    ),
     "no-local-rank-arg": Text("no local-rank argument", "不接受任何 local-rank 参数"),
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"

@@ -21,7 +21,9 @@ def read_commands(path: str) -> list[tuple[int, list[str]]]:
         with open(path, "rb") as fh:
             data = fh.read()
     except FileNotFoundError:
-        raise UsageError(f"no such file: {path} (to lint a command, put it after --: distdoctor lint -- torchrun ...)")
+        raise UsageError(
+            f"no such file: {path} (to lint a command, put it after --: distdoctor lint -- torchrun ...)"
+        ) from None
     except OSError as exc:
         raise UsageError(f"cannot read {path}: {exc.strerror or exc}") from None
     if b"\0" in data[:8192]:

@@ -31,7 +31,11 @@ def script_facts_from_source(path: str, source: str) -> ScriptFacts:
     for node in ast.walk(tree):
         if isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr == "add_argument":
             for arg in node.args:
-                if isinstance(arg, ast.Constant) and isinstance(arg.value, str) and _LOCAL_RANK_FLAG.fullmatch(arg.value):
+                if (
+                    isinstance(arg, ast.Constant)
+                    and isinstance(arg.value, str)
+                    and _LOCAL_RANK_FLAG.fullmatch(arg.value)
+                ):
                     flags.append(arg.value)
         elif isinstance(node, ast.Constant) and node.value == "LOCAL_RANK":
             reads_env = True

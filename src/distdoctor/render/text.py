@@ -30,7 +30,8 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
     if extra.get("note"):
         console.print(Text(f"  {ui('note', lang)}: {extra['note']}", style="dim"))
-    for line in extra.get("error_lines") or ():
+    shown = extra.get("error_lines")
+    for line in shown if isinstance(shown, list) else []:
         console.print(Text(f"    {line}", style="dim"))
     for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):

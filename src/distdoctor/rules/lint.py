@@ -77,16 +77,23 @@ def torchrun_equivalent(linted: Linted) -> str:
     return shlex.join([*env, "torchrun", *out, *tail])
 
 
-def _finding(name: str, node: str | None, evidence: Sequence[str], severity: Severity | None = None,
-             **params: object) -> Finding:  # fmt: skip
-    return Finding(name, severity or entry(name).severity, node, tuple(evidence), tuple((k, str(v)) for k, v in
-                   params.items()))  # fmt: skip
+def _finding(
+    name: str, node: str | None, evidence: Sequence[str], severity: Severity | None = None, **params: object
+) -> Finding:
+    return Finding(
+        name, severity or entry(name).severity, node, tuple(evidence), tuple((k, str(v)) for k, v in params.items())
+    )
 
 
 def deprecated(linted: Linted) -> Iterator[Finding]:
     if linted.command.launcher == _DEPRECATED:
-        yield _finding("launch-deprecated", linted.label, [f"line {linted.line}: {shlex.join(linted.argv)}"],
-                       launcher=_DEPRECATED, torchrun=torchrun_equivalent(linted))  # fmt: skip
+        yield _finding(
+            "launch-deprecated",
+            linted.label,
+            [f"line {linted.line}: {shlex.join(linted.argv)}"],
+            launcher=_DEPRECATED,
+            torchrun=torchrun_equivalent(linted),
+        )
 
 
 def local_rank_arg(linted: Linted) -> Iterator[Finding]:
@@ -95,19 +102,37 @@ def local_rank_arg(linted: Linted) -> Iterator[Finding]:
     if script is None or script.error is not None:
         return
     passes_arg = command.launcher == _DEPRECATED and not command.use_env
-    evidence = [f"{script.path}: add_argument({', '.join(repr(f) for f in script.flags)})" if script.flags else
-                f"{script.path}: no add_argument for --local-rank or --local_rank"]  # fmt: skip
+    evidence = [
+        f"{script.path}: add_argument({', '.join(repr(f) for f in script.flags)})"
+        if script.flags
+        else f"{script.path}: no add_argument for --local-rank or --local_rank"
+    ]
     evidence.append(f"{script.path} {'reads' if script.reads_env else 'never reads'} LOCAL_RANK")
     if passes_arg and "--local-rank" not in script.flags:
         flag = script.flags[0] if script.flags else "no-local-rank-arg"
-        yield _finding("local-rank-arg", linted.label, evidence, script=script.path, flag_class=flag,
-                       launcher=f"{_DEPRECATED} (without --use_env)", passed_class="local-rank-dash-arg")  # fmt: skip
+        yield _finding(
+            "local-rank-arg",
+            linted.label,
+            evidence,
+            script=script.path,
+            flag_class=flag,
+            launcher=f"{_DEPRECATED} (without --use_env)",
+            passed_class="local-rank-dash-arg",
+        )
     elif script.flags and not script.reads_env:
         launcher = "torchrun" if not passes_arg else "torchrun (its replacement)"
         if command.launcher == _DEPRECATED and command.use_env:
             launcher = f"{_DEPRECATED} --use_env"
-        yield _finding("local-rank-arg", linted.label, evidence, severity="warning", script=script.path,
-                       flag_class=script.flags[0], launcher=launcher, passed_class="local-rank-env-only")  # fmt: skip
+        yield _finding(
+            "local-rank-arg",
+            linted.label,
+            evidence,
+            severity="warning",
+            script=script.path,
+            flag_class=script.flags[0],
+            launcher=launcher,
+            passed_class="local-rank-env-only",
+        )
 
 
 def _facts(linted: Linted) -> NodeFacts:
@@ -137,18 +162,31 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
     for c in commands:
         if c.config.node_rank is None:
             severity: Severity = "error" if len(commands) > 1 else "warning"  # alone it may come from PET_NODE_RANK
-            yield _finding("launch-node-rank-missing", c.label, [f"line {c.line}: {shlex.join(c.argv)}"],
-                           severity=severity, nnodes=nnodes, last=nnodes.max - 1)  # fmt: skip
+            yield _finding(
+                "launch-node-rank-missing",
+                c.label,
+                [f"line {c.line}: {shlex.join(c.argv)}"],
+                severity=severity,
+                nnodes=nnodes,
+                last=nnodes.max - 1,
+            )
     ranks = {c.config.node_rank.value for c in commands if c.config.node_rank}
     missing = sorted(set(range(nnodes.max)) - ranks)
     if len(commands) > 1 and missing and all(c.config.node_rank for c in commands):
         evidence = [f"node_ranks given: {cross.ranks_text(ranks)} in {len(commands)} commands"]
-        yield _finding("launch-node-rank-gap", None, evidence, nnodes=nnodes, missing=cross.ranks_text(missing),
-                       last=nnodes.max - 1)  # fmt: skip
+        yield _finding(
+            "launch-node-rank-gap",
+            None,
+            evidence,
+            nnodes=nnodes,
+            missing=cross.ranks_text(missing),
+            last=nnodes.max - 1,
+        )
 
 
 def flags_differ(commands: Sequence[Linted]) -> Iterator[Finding]:
     """Anything but the node rank and the flags the cross rules compare that differs between commands."""
+
     def shown(c: Linted) -> dict[str, str]:
         _, options, tail = split_argv(c.argv, c.command)
         values = {f"--{k}": v for k, v in launcher_options(options).items() if k not in _CROSS_FLAGS}

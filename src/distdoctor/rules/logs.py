@@ -87,8 +87,12 @@ def _store_barrier(g: Params) -> tuple[str, Params]:
         detail = f"{joined - world} more than expected: two jobs on one store, or a rank started twice"
     else:
         detail = "all arrived, but not within the timeout"
-    return "log-store-barrier-timeout", {"key": g["key"], "joined": g["joined"], "world_size": g["world"],
-                                         "detail": detail}  # fmt: skip
+    return "log-store-barrier-timeout", {
+        "key": g["key"],
+        "joined": g["joined"],
+        "world_size": g["world"],
+        "detail": detail,
+    }
 
 
 def _full_mesh(g: Params) -> tuple[str, Params]:
@@ -114,8 +118,10 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
     if first_name.startswith(BRIDGE_PREFIXES) or _in_docker_network(first_addr):
         return "docker-bridge-address", {"address": first_addr, "interface": first_name}
     kind = "bootstrap" if g["net"] == "Bootstrap" else "NET/Socket"
-    return "log-nccl-interface", {"interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
-                                  "kind": kind if names else g["list"]}  # fmt: skip
+    return "log-nccl-interface", {
+        "interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
+        "kind": kind if names else g["list"],
+    }
 
 
 def _name(finding: str, **fixed: str) -> Callable[[Params], tuple[str, Params]]:
@@ -200,39 +206,63 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
         _name("log-nccl-system-error"),
     ),
-    _sig("nccl-invalid-usage", r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
-         _name("log-nccl-invalid-usage")),  # fmt: skip
-    _sig("nccl-cuda-error", r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
-         _name("log-nccl-cuda-error")),  # fmt: skip
+    _sig(
+        "nccl-invalid-usage",
+        r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
+        _name("log-nccl-invalid-usage"),
+    ),
+    _sig(
+        "nccl-cuda-error",
+        r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
+        _name("log-nccl-cuda-error"),
+    ),
     _sig(
         "nccl-connect-failed",
         r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
         r"Connection refused|Network is unreachable|Connection timed out)",
         _name("log-nccl-connect-failed"),
     ),
-    _sig("nccl-socket-interface", r"NCCL INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
-         _nccl_interface),  # fmt: skip
+    _sig(
+        "nccl-socket-interface",
+        r"NCCL INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
+        r"(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
+        _nccl_interface,
+    ),
     _sig(
         "local-rank-unrecognized",
         r"^(?:\[rank\d+\]:\s*)?(?P<script>\S+): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
-        lambda g: ("local-rank-arg", {"script": g["script"], "flag_class": "no-local-rank-arg" if g["flag"] ==
-                   "--local_rank" else "no-dash-local-rank-arg", "launcher": "torch.distributed.launch",
-                   "passed_class": "local-rank-dash-arg" if g["flag"] == "--local-rank" else g["flag"] + "=N"}),
-    ),  # fmt: skip
+        lambda g: (
+            "local-rank-arg",
+            {
+                "script": g["script"],
+                "flag_class": "no-local-rank-arg" if g["flag"] == "--local_rank" else "no-dash-local-rank-arg",
+                "launcher": "torch.distributed.launch",
+                "passed_class": "local-rank-dash-arg" if g["flag"] == "--local-rank" else g["flag"] + "=N",
+            },
+        ),
+    ),
     _sig(
         "launch-deprecated",
         r"FutureWarning: The module torch\.distributed\.launch is deprecated",
-        _name("launch-deprecated", launcher="torch.distributed.launch",
-              torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)"),
-    ),  # fmt: skip
+        _name(
+            "launch-deprecated",
+            launcher="torch.distributed.launch",
+            torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
+        ),
+    ),
     _sig(
         "collective-mismatch",
         r"Detected mismatch between collectives on ranks\. Rank (?P<a>\d+) is running collective: "
         r"CollectiveFingerPrint\(SequenceNumber=(?P<seq>\d+), OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is running "
         r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
-        lambda g: ("log-collective-mismatch", {"detail": ", ".join(sorted(
-            [f"rank {g['a']} runs {g['op_a']}", f"rank {g['b']} runs {g['op_b']}"])) + f" (sequence number {g['seq']})"}),
-    ),  # fmt: skip
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": ", ".join(sorted([f"rank {g['a']} runs {g['op_a']}", f"rank {g['b']} runs {g['op_b']}"]))
+                + f" (sequence number {g['seq']})"
+            },
+        ),
+    ),
     _sig(
         "monitored-barrier",
         r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
@@ -334,7 +364,9 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input: each known text once per node, then what the nodes' logs show together."""
     nodes = [node_of(log) for log in logs]
-    per_node = [(node, [h for line in log.lines for h in match_line(line)]) for log, node in zip(logs, nodes)]
+    per_node = [
+        (node, [h for line in log.lines for h in match_line(line)]) for log, node in zip(logs, nodes, strict=True)
+    ]
     found: list[Finding] = []
     for node, hits in per_node:
         found += _grouped(hits, node)
