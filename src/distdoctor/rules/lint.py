@@ -160,7 +160,7 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
         return
     nnodes = first.nnodes.value
     for c in commands:
-        if c.config.node_rank is None:
+        if c.config.node_rank is None or c.config.node_rank.source.kind == "default":
             severity: Severity = "error" if len(commands) > 1 else "warning"  # alone it may come from PET_NODE_RANK
             yield _finding(
                 "launch-node-rank-missing",
@@ -170,9 +170,10 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
                 nnodes=nnodes,
                 last=nnodes.max - 1,
             )
-    ranks = {c.config.node_rank.value for c in commands if c.config.node_rank}
+    given = [c for c in commands if c.config.node_rank and c.config.node_rank.source.kind != "default"]
+    ranks = {c.config.node_rank.value for c in given if c.config.node_rank}
     missing = sorted(set(range(nnodes.max)) - ranks)
-    if len(commands) > 1 and missing and all(c.config.node_rank for c in commands):
+    if len(commands) > 1 and missing and len(given) == len(commands):
         evidence = [f"node_ranks given: {cross.ranks_text(ranks)} in {len(commands)} commands"]
         yield _finding(
             "launch-node-rank-gap",
