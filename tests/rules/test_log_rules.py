@@ -56,7 +56,7 @@ CASES = [
         "node-missing.log",
         "waiting for clients",
         "node-missing",
-        {"missing": "1", "waited": "6 seconds"},
+        {"missing": "1", "waited": "6 s"},
     ),
     (
         "store-barrier-timeout",

@@ -60,6 +60,8 @@ UI: dict[str, Text] = {
     "note": Text("note", "说明"),
     "config": Text("config", "配置"),
     "measured": Text("measured", "实测"),
+    "read_logs": Text("read", "已读取"),
+    "log_input": Text("{source} ({lines} lines{more})", "{source}（{lines} 行{more}）"),
     "gathered": Text(
         "{arrived}/{expected} nodes reported in {waited} s", "{arrived}/{expected} 个节点在 {waited} 秒内报到"
     ),

@@ -7,7 +7,7 @@ from typing import IO
 
 from distdoctor.facts.logs import read_logs
 from distdoctor.model import Report
-from distdoctor.rules.logs import error_lines, explain_findings
+from distdoctor.rules.logs import error_lines, explain_findings, nccl_version, node_of
 
 
 def explain(paths: Sequence[str], stdin: IO[bytes]) -> Report:
@@ -15,7 +15,13 @@ def explain(paths: Sequence[str], stdin: IO[bytes]) -> Report:
     logs = read_logs(paths, stdin)
     findings = explain_findings(logs)
     extra: list[tuple[str, object]] = [
-        ("inputs", [{"source": log.source, "lines": len(log.lines)} for log in logs]),
+        (
+            "inputs",
+            [
+                {"source": log.source, "lines": len(log.lines), "node": node_of(log), "nccl": nccl_version(log)}
+                for log in logs
+            ],
+        ),
     ]
     if not findings:
         extra.append(("note", "no known signature in these logs"))

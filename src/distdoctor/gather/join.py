@@ -116,4 +116,3 @@ async def join(
             return JoinResult(None, probe, attempt, time.monotonic() - start)
         await asyncio.sleep(delay)
         delay = min(delay * 2, defaults.CONNECT_BACKOFF_MAX_S)
-

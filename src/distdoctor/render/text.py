@@ -28,6 +28,10 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         _print_gather(extra, lang, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
+    inputs = extra.get("inputs")
+    if isinstance(inputs, list) and inputs:
+        shown_inputs = [ui("log_input", lang, source=i["source"], lines=i["lines"], more=_more(i)) for i in inputs]
+        console.print(Text(f"  {ui('read_logs', lang)}: " + "; ".join(shown_inputs), style="dim"))
     if extra.get("note"):
         console.print(Text(f"  {ui('note', lang)}: {extra['note']}", style="dim"))
     shown = extra.get("error_lines")
@@ -37,6 +41,12 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         for finding in (f for f in report.findings if f.severity == severity):
             _print_finding(finding, lang, console)
     console.print(_verdict(report, lang))
+
+
+def _more(log_input: dict[str, Any]) -> str:
+    """The host a log names (when not its file name) and the NCCL version it prints."""
+    more = f", {log_input['node']}" if log_input.get("node") not in (None, log_input["source"]) else ""
+    return more + (f", NCCL {log_input['nccl']}" if log_input.get("nccl") else "")
 
 
 def _print_gather(extra: dict[str, Any], lang: Lang, console: Console) -> None:

@@ -66,7 +66,7 @@ def _detail(text: str | None) -> str:
 
 def _client_timeout(g: Params) -> tuple[str, Params]:
     if is_loopback(g["host"]):
-        return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "several"}
+        return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
 
@@ -76,7 +76,7 @@ def _clients_joined(g: Params) -> tuple[str, Params]:
         missing = "1" if expected == 2 else f"1-{expected - 1}"
     else:
         missing = f"? ({expected - joined} of {expected} nodes; the log does not say which)"
-    return "node-missing", {"missing": missing, "waited": g["waited"]}
+    return "node-missing", {"missing": missing, "waited": f"{g['waited'].split()[0]} s"}
 
 
 def _store_barrier(g: Params) -> tuple[str, Params]:
@@ -324,6 +324,11 @@ def _grouped(hits: Iterable[Hit], node: str) -> list[Finding]:
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         found.append(Finding(name, entry(name).severity, node, tuple(evidence), params))
     return found
+
+
+def nccl_version(log: LogInput) -> str | None:
+    """The first NCCL version the log prints, if any."""
+    return next((m["version"] for line in log.lines if (m := NCCL_VERSION.search(line.text))), None)
 
 
 def _versions(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
