@@ -9,7 +9,7 @@ import pytest
 
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
-from distdoctor.rules.logs import SIGNATURES, LogLine, error_lines, explain_findings, match_line
+from distdoctor.rules.logs import REFUSED, SIGNATURES, LogLine, error_lines, explain_findings, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 
@@ -45,10 +45,10 @@ CASES = [
     ),
     (
         "client-socket-refused",
-        "torch-source.log",
+        "port-reject-debug.node2.log",
         "is not yet listening",
-        "master-port-refused",
-        {"addr": "10.0.0.1", "port": "29500"},
+        "refused",
+        {},
     ),
     ("server-socket-in-use", "port-in-use.node1.log", "EADDRINUSE", "master-port-in-use", {"port": "29500"}),
     (
@@ -68,10 +68,10 @@ CASES = [
     ("store-barrier-timeout", "nccl-public.log", "worker_count=4", "log-store-barrier-timeout", {"joined": "4"}),
     (
         "store-barrier-timeout",
-        "torch-source.log",
+        "store-barrier.log",
         "num_workers_joined",
         "log-store-barrier-timeout",
-        {"joined": "3", "world_size": "4", "key": "store_based_barrier_key:1"},
+        {"joined": "1", "world_size": "2", "key": "store_based_barrier_key:1", "detail": "1 rank(s) missing"},
     ),
     (
         "store-key-timeout",
@@ -81,11 +81,17 @@ CASES = [
         {"key": "/none/torchelastic/assigned_ranks/1"},
     ),
     ("store-closed", "nnodes-mismatch.node2.log", "Connection was likely closed", "log-store-closed", {}),
-    ("rendezvous-timeout", "node-missing-c10d.log", "RendezvousTimeoutError", "log-rendezvous-timeout", {"detail": ""}),
+    (
+        "rendezvous-timeout",
+        "node-missing-c10d.log",
+        "api.RendezvousTimeoutError",
+        "log-rendezvous-timeout",
+        {"detail": ""},
+    ),
     (
         "rendezvous-connection",
-        "torch-source.log",
-        "RendezvousConnectionError",
+        "c10d-refused.node2.log",
+        "api.RendezvousConnectionError",
         "log-rendezvous-connection",
         {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
     ),
@@ -199,9 +205,9 @@ def test_signature_on_a_real_line(key: str, fixture: str, needle: str, name: str
     assert hits, line.text
     assert hits[0].finding == name
     assert params.items() <= dict(hits[0].params).items()
-    finding_params = dict(hits[0].params)
-    title, fix = describe_params(name, finding_params)
-    assert "{" not in title + fix
+    if name != REFUSED:  # a marker for other findings, not a finding of its own
+        title, fix = describe_params(name, dict(hits[0].params))
+        assert "{" not in title + fix
 
 
 def describe_params(name: str, params: dict[str, str]) -> tuple[str, str]:

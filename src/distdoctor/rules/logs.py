@@ -16,6 +16,8 @@ from distdoctor.model import Finding
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
 
 Params = dict[str, str]
+# A marker, not a finding: the connects of this log were refused (turns master-unreachable into master-port-refused).
+REFUSED = "refused"
 # Evidence lines per finding; the rest are counted.
 MAX_EVIDENCE = 4
 MAX_TEXT = 240
@@ -61,7 +63,7 @@ def _sig(key: str, regex: str, finding: Callable[[Params], tuple[str, Params]]) 
 
 def _detail(text: str | None) -> str:
     text = (text or "").strip().rstrip(".")
-    return f" ({text})" if text else ""
+    return f" ({text})" if text else ""  # an empty message: torch raises some of these without one
 
 
 def _client_timeout(g: Params) -> tuple[str, Params]:
@@ -140,11 +142,13 @@ _CLIENT_TIMEOUT = (
 
 SIGNATURES: tuple[Signature, ...] = (
     _sig("client-socket-timeout", _CLIENT_TIMEOUT, _client_timeout),
-    # Only TORCH_CPP_LOG_LEVEL=INFO shows that the connect was refused rather than dropped.
+    # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
+    # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
+    # client timeout of the same log as refused (see _grouped).
     _sig(
         "client-socket-refused",
-        r"The server socket on (?P<addr>[^\s:]+):(?P<port>\d+) is not yet listening.*will retry",
-        _name("master-port-refused"),
+        r"The server socket on \S+ is not yet listening \(errno: 111 - Connection refused\), will retry",
+        lambda g: (REFUSED, {}),
     ),
     _sig(
         "server-socket-in-use",
@@ -176,15 +180,15 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "rendezvous-timeout",
-        r"RendezvousTimeoutError\b:?(?P<detail>.*)",
-        lambda g: ("log-rendezvous-timeout", {"detail": _detail(g["detail"])}),
+        r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
+        lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
-        r"RendezvousConnectionError\b:?(?P<detail>.*)",
-        lambda g: ("log-rendezvous-connection", {"detail": _detail(g["detail"])}),
+        r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
+        lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
-    _sig("rendezvous-closed", r"RendezvousClosedError\b", _name("log-rendezvous-closed")),
+    _sig("rendezvous-closed", r"(?:^|[.\s])RendezvousClosedError(?::.*)?$", _name("log-rendezvous-closed")),
     _sig(
         "gloo-full-mesh",
         r"Gloo connectFullMesh failed with (?P<error>.*?(?:remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?:\d+.*)?)$",
@@ -312,11 +316,20 @@ def _grouped(hits: Iterable[Hit], node: str) -> list[Finding]:
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
     for hit in hits:
         groups.setdefault((hit.finding, hit.params), []).append(hit)
-    # A refused retry explains the timeout after it: keep the sharper finding only.
-    if any(name == "master-port-refused" for name, _ in groups):
-        groups = {k: v for k, v in groups.items() if k[0] != "master-unreachable"}
+    refused = groups.pop((REFUSED, ()), [])
+    if refused:  # the timeouts of this log followed refused connects: the port is closed or rejected, not dropped
+        renamed: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
+        for (name, params), group in groups.items():
+            if name == "master-unreachable":
+                name, params = "master-port-refused", tuple((k, v) for k, v in params if k != "elapsed")
+            renamed.setdefault((name, params), []).extend(group)
+        groups = renamed
+        if not any(name == "master-port-refused" for name, _ in groups):
+            groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     found = []
     for (name, params), group in groups.items():
+        if name == "master-port-refused" and refused:
+            group = [*group, refused[0]]
         evidence = [h.line.where for h in group[:MAX_EVIDENCE]]
         if len(group) > MAX_EVIDENCE:
             evidence.append(f"and {len(group) - MAX_EVIDENCE} more line(s) like these")
