@@ -98,12 +98,18 @@ CASES = [
     ("rendezvous-closed", "torch-source.log", "RendezvousClosedError", "log-rendezvous-closed", {}),
     (
         "gloo-full-mesh",
-        "torch-source.log",
-        "connectFullMesh failed with [",
+        "gloo-ifname-lo-all.node1.log",
+        "RuntimeError: Gloo connectFullMesh",
         "ifname-loopback",
-        {"var": "GLOO_SOCKET_IFNAME"},
+        {"var": "GLOO_SOCKET_IFNAME", "value": "lo (a peer advertised 127.0.0.1)"},
     ),
-    ("gloo-full-mesh", "torch-source.log", "connectFullMesh failed with Connection", "log-gloo-connect-failed", {}),
+    (
+        "gloo-full-mesh",
+        "gloo-ifname-lo-all.node2.log",
+        "RuntimeError: Gloo connectFullMesh",
+        "log-gloo-connect-failed",
+        {"error": "Connect timeout [none]"},
+    ),
     (
         "gloo-recv-timeout",
         "gloo-recv-timeout.log",
@@ -272,6 +278,12 @@ SCENARIOS = [
         {"nnodes-mismatch"},
         {"node2": {"log-store-closed"}},
         "torchrun trains with node 0's count and logs no nnodes; only node 0's early exit shows",
+    ),
+    (
+        "gloo-ifname-lo-all",
+        {"ifname-loopback"},
+        {"node1": {"ifname-loopback"}, "node2": {"log-gloo-connect-failed"}},
+        "",
     ),
     ("gloo-ifname-lo", {"ifname-loopback"}, {}, "torch 2.13 under torchrun hung 90 s without a line"),
 ]

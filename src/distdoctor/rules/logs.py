@@ -101,7 +101,8 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
     addr = g.get("addr") or ""
     if addr and is_loopback(addr):
         return "ifname-loopback", {"var": "GLOO_SOCKET_IFNAME", "value": f"lo (a peer advertised {addr})"}
-    return "log-gloo-connect-failed", {"error": g["error"].strip()}
+    # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
+    return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
 
 
 def _in_docker_network(address: str) -> bool:
