@@ -75,6 +75,15 @@ UI: dict[str, Text] = {
         "{errors} 个错误，{warnings} 个警告：请先修复错误再启动",
     ),
     "verdict_warnings": Text("no errors, {warnings} warning(s)", "没有错误，{warnings} 个警告"),
+    # explain reads what already failed: "before launching" and "healthy" would not fit.
+    "verdict_errors_explain": Text(
+        "{errors} error(s), {warnings} warning(s) in these logs: fix the cause, then relaunch",
+        "日志中有 {errors} 个错误、{warnings} 个警告：修复原因后再重新启动",
+    ),
+    "verdict_unknown_explain": Text(
+        "no known signature: distdoctor cannot name the cause from these lines",
+        "没有已知特征：distdoctor 无法从这些日志行中判断原因",
+    ),
     "exit": Text("exit code {code}", "退出码 {code}"),
     "single_node": Text("single-node job", "单节点作业"),
     "multi_node": Text("node_rank {rank} of {nnodes} nodes", "{nnodes} 个节点中的 node_rank {rank}"),

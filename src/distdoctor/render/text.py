@@ -115,10 +115,14 @@ def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
 def _verdict(report: Report, lang: Lang) -> Text:
     errors = sum(f.severity == "error" for f in report.findings)
     warnings = sum(f.severity == "warning" for f in report.findings)
+    explain = report.command == "explain"
     if errors:
-        line, style = ui("verdict_errors", lang, errors=errors, warnings=warnings), "bold red"
+        key = "verdict_errors_explain" if explain else "verdict_errors"
+        line, style = ui(key, lang, errors=errors, warnings=warnings), "bold red"
     elif warnings:
         line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
+    elif explain and not report.findings:
+        line, style = ui("verdict_unknown_explain", lang), "yellow"
     else:
         line, style = ui("healthy", lang), "bold green"
     text = Text("\n")

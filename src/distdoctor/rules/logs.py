@@ -53,12 +53,13 @@ class Signature:
     """A known text: `key` names it, `pattern` finds it, `finding` turns its groups into (name, params)."""
 
     key: str
+    needle: str  # a plain substring every matching line holds: most lines are skipped without a regex
     pattern: re.Pattern[str]
     finding: Callable[[Params], tuple[str, Params]]
 
 
-def _sig(key: str, regex: str, finding: Callable[[Params], tuple[str, Params]]) -> Signature:
-    return Signature(key, re.compile(regex), finding)
+def _sig(key: str, needle: str, regex: str, finding: Callable[[Params], tuple[str, Params]]) -> Signature:
+    return Signature(key, needle, re.compile(regex), finding)
 
 
 def _detail(text: str | None) -> str:
@@ -142,99 +143,121 @@ _CLIENT_TIMEOUT = (
 )
 
 SIGNATURES: tuple[Signature, ...] = (
-    _sig("client-socket-timeout", _CLIENT_TIMEOUT, _client_timeout),
+    _sig("client-socket-timeout", "The client socket has timed out", _CLIENT_TIMEOUT, _client_timeout),
     # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
     # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
     # client timeout of the same log as refused (see _grouped).
     _sig(
         "client-socket-refused",
+        "is not yet listening",
         r"The server socket on \S+ is not yet listening \(errno: 111 - Connection refused\), will retry",
         lambda g: (REFUSED, {}),
     ),
     _sig(
         "server-socket-in-use",
+        "The server socket has failed to",
         r"The server socket has failed to (?:listen on any local network address|bind)\S*.*?"
         r"port: (?P<port>\d+).*?(?:EADDRINUSE|address already in use)",
         _name("master-port-in-use", holder="another process (the log does not say which)"),
     ),
     _sig(
         "store-clients-timeout",
+        "waiting for clients",
         r"Timed out after (?P<waited>\d+ seconds?) waiting for clients\. (?P<joined>\d+)/(?P<expected>\d+) clients "
         r"joined",
         _clients_joined,
     ),
     _sig(
         "store-barrier-timeout",
+        "store based barrier",
         r"Timed out initializing process group in store based barrier on rank:? \d+, for key: (?P<key>\S+) "
         r"\(world_size=(?P<world>\d+), (?:worker_count|num_workers_joined)=(?P<joined>\d+)",
         _store_barrier,
     ),
     _sig(
         "store-key-timeout",
+        "torchelastic/",
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
     ),
     _sig(
         "store-closed",
+        "Connection was likely closed",
         r"Connection was likely closed\. Did the remote server shutdown or crash\?",
         _name("log-store-closed"),
     ),
     _sig(
         "rendezvous-timeout",
+        "RendezvousTimeoutError",
         r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
         lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
+        "RendezvousConnectionError",
         r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
         lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
-    _sig("rendezvous-closed", r"(?:^|[.\s])RendezvousClosedError(?::.*)?$", _name("log-rendezvous-closed")),
+    _sig(
+        "rendezvous-closed",
+        "RendezvousClosedError",
+        r"(?:^|[.\s])RendezvousClosedError(?::.*)?$",
+        _name("log-rendezvous-closed"),
+    ),
     _sig(
         "gloo-full-mesh",
+        "connectFullMesh failed",
         r"Gloo connectFullMesh failed with (?P<error>.*?(?:remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?:\d+.*)?)$",
         _full_mesh,
     ),
     _sig(
         "gloo-recv-timeout",
+        "Timed out waiting",
         r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
         _name("log-gloo-timeout"),
     ),
     _sig(
         "nccl-watchdog-timeout",
+        "Watchdog caught collective operation timeout",
         r"\[Rank (?P<rank>\d+)\] Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), "
         r"OpType=(?P<op>\w+),.*?Timeout\(ms\)=(?P<timeout>\d+)\) ran for (?P<elapsed>\d+) milliseconds",
         _name("log-nccl-timeout"),
     ),
     _sig(
         "nccl-system-error",
+        "ystem",
         r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
         _name("log-nccl-system-error"),
     ),
     _sig(
         "nccl-invalid-usage",
+        "nvalid",
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
     _sig(
         "nccl-cuda-error",
+        "uda",
         r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
         _name("log-nccl-cuda-error"),
     ),
     _sig(
         "nccl-connect-failed",
+        "NCCL WARN",
         r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
         r"Connection refused|Network is unreachable|Connection timed out)",
         _name("log-nccl-connect-failed"),
     ),
     _sig(
         "nccl-socket-interface",
+        " : Using ",
         r"NCCL INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
         r"(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
         _nccl_interface,
     ),
     _sig(
         "local-rank-unrecognized",
+        "unrecognized arguments",
         r"^(?:\[rank\d+\]:\s*)?(?P<script>\S+): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
         lambda g: (
             "local-rank-arg",
@@ -248,6 +271,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "launch-deprecated",
+        "FutureWarning",
         r"FutureWarning: The module torch\.distributed\.launch is deprecated",
         _name(
             "launch-deprecated",
@@ -257,6 +281,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "collective-mismatch",
+        "Detected mismatch between collectives",
         r"Detected mismatch between collectives on ranks\. Rank (?P<a>\d+) is running collective: "
         r"CollectiveFingerPrint\(SequenceNumber=(?P<seq>\d+), OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is running "
         r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
@@ -270,10 +295,16 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "monitored-barrier",
+        "failed to pass monitoredBarrier",
         r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
         _name("log-rank-missing"),
     ),
-    _sig("invalid-device-ordinal", r"CUDA error: invalid device ordinal", _name("log-invalid-device-ordinal")),
+    _sig(
+        "invalid-device-ordinal",
+        "invalid device ordinal",
+        r"CUDA error: invalid device ordinal",
+        _name("log-invalid-device-ordinal"),
+    ),
 )
 
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
@@ -295,7 +326,7 @@ def match_line(line: LogLine) -> list[Hit]:
     """Every signature the line carries (usually none or one)."""
     hits = []
     for sig in SIGNATURES:
-        m = sig.pattern.search(line.text)
+        m = sig.pattern.search(line.text) if sig.needle in line.text else None
         if m:
             name, params = sig.finding({k: v for k, v in m.groupdict().items() if v is not None})
             if params.get("addr_source") == "log:":
