@@ -254,6 +254,53 @@ def env(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str |
     _emit(run_env(_config(flags, launch), os.environ), lang, as_json)
 
 
+@cli.command()
+@output_options
+@click.argument("files", nargs=-1, metavar="[FILE ...|-]")
+def explain(files: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+    """Known error texts in logs (torchrun, torch, gloo, NCCL_DEBUG=INFO, error.json) -> findings and fixes.
+
+    Give one log per node to see them side by side; `-` or no FILE reads stdin:
+
+      distdoctor explain node1.log node2.log
+
+      torchrun ... 2>&1 | distdoctor explain
+
+    Exit code: 0 nothing wrong found (or no known signature), 1 errors found, 2 bad usage.
+    """
+    from distdoctor.commands.explain import explain as run_explain
+    from distdoctor.errors import UsageError
+
+    if (not files or "-" in files) and sys.stdin.isatty():
+        raise UsageError("no log given: name log files, or pipe a log in (… | distdoctor explain -)")
+    _emit(run_explain(files, sys.stdin.buffer), lang, as_json)
+
+
+@cli.command(context_settings={"ignore_unknown_options": True})
+@output_options
+@click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="[FILE | -- LAUNCH COMMAND]")
+def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+    """A launch command, or a file of them (one line per node): deprecated launcher, --local-rank, mismatches.
+
+      distdoctor lint -- python -m torch.distributed.launch --nproc_per_node=4 train.py
+
+      distdoctor lint nodes.txt
+
+    Prints the torchrun equivalent of torch.distributed.launch commands. Exit code: 0 no errors, 1 errors, 2 bad
+    usage. The script is read (never run) to see how it takes its local rank.
+    """
+    from distdoctor.commands.lint import lint as run_lint
+    from distdoctor.commands.lint import read_commands
+    from distdoctor.errors import UsageError
+
+    if not words:
+        raise UsageError("nothing to lint: give a file of launch commands, or -- and one launch command")
+    # One word is a file of commands; a launch command has at least the launcher and a script.
+    single_file = len(words) == 1 and not words[0].startswith("-")
+    commands = read_commands(words[0]) if single_file else [(1, list(words))]
+    _emit(run_lint(commands, os.getcwd()), lang, as_json)
+
+
 def main() -> None:
     """Console entry point: user mistakes print one line and exit 1 or 2, never a traceback."""
     from distdoctor.errors import DistDoctorError

@@ -66,3 +66,6 @@ STRAGGLER_FACTOR = 3.0
 STRAGGLER_MIN_EXTRA_S = 0.2
 # A node is slow when its ping-pong bandwidth is below this fraction of the other nodes' median.
 SLOW_NODE_FRACTION = 0.25
+
+# explain: the most of one log file it reads (the end of a longer file, where the failure is), in bytes.
+LOG_MAX_BYTES = 64 * 1024 * 1024

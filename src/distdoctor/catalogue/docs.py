@@ -9,6 +9,8 @@ _LAYERS = {
     "cross": "Cross-node: what node_rank 0 finds comparing every node's report",
     "mesh": "Mesh: what the nodes find probing each other",
     "smoke": "Smoke: what real collectives under the real launcher show (`distdoctor smoke`)",
+    "log": "Logs: what `distdoctor explain` reads in torch, torchrun, gloo and NCCL output",
+    "lint": "Lint: what `distdoctor lint` finds in launch commands",
 }
 
 

@@ -14,6 +14,7 @@ _SOURCE_KIND: dict[str, Text] = {
     "pytorchjob": Text("the Kubernetes PyTorchJob's {key}", "Kubernetes PyTorchJob 的 {key}"),
     "torchrun": Text("{key} set by torchrun", "torchrun 设置的 {key}"),
     "default": Text("torchrun's default", "torchrun 的默认值"),
+    "log": Text("the log, {key}", "日志 {key}"),
 }
 
 _OUTCOME: dict[str, Text] = {
@@ -23,6 +24,15 @@ _OUTCOME: dict[str, Text] = {
     "no-route": Text("no route to host", "没有路由"),
     "unresolved": Text("name not resolved", "域名无法解析"),
     "error": Text("connect failed", "连接失败"),
+    # How a launcher hands a script its local rank, and what the script accepts (finding local-rank-arg).
+    "local-rank-dash-arg": Text("--local-rank=N", "--local-rank=N 参数"),
+    "local-rank-env-only": Text(
+        "no argument, only LOCAL_RANK in the environment", "不传参数，只设置环境变量 LOCAL_RANK"
+    ),
+    "no-local-rank-arg": Text("no local-rank argument", "不接受任何 local-rank 参数"),
+    "no-dash-local-rank-arg": Text(
+        "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
+    ),
 }
 
 
@@ -50,6 +60,8 @@ UI: dict[str, Text] = {
     "note": Text("note", "说明"),
     "config": Text("config", "配置"),
     "measured": Text("measured", "实测"),
+    "read_logs": Text("read", "已读取"),
+    "log_input": Text("{source} ({lines} lines{more})", "{source}（{lines} 行{more}）"),
     "gathered": Text(
         "{arrived}/{expected} nodes reported in {waited} s", "{arrived}/{expected} 个节点在 {waited} 秒内报到"
     ),
@@ -73,6 +85,15 @@ UI: dict[str, Text] = {
         "{errors} 个错误，{warnings} 个警告：请先修复错误再启动",
     ),
     "verdict_warnings": Text("no errors, {warnings} warning(s)", "没有错误，{warnings} 个警告"),
+    # explain reads what already failed: "before launching" and "healthy" would not fit.
+    "verdict_errors_explain": Text(
+        "{errors} error(s), {warnings} warning(s) in these logs: fix the cause, then relaunch",
+        "日志中有 {errors} 个错误、{warnings} 个警告：修复原因后再重新启动",
+    ),
+    "verdict_unknown_explain": Text(
+        "no known signature: distdoctor cannot name the cause from these lines",
+        "没有已知特征：distdoctor 无法从这些日志行中判断原因",
+    ),
     "exit": Text("exit code {code}", "退出码 {code}"),
     "single_node": Text("single-node job", "单节点作业"),
     "multi_node": Text("node_rank {rank} of {nnodes} nodes", "{nnodes} 个节点中的 node_rank {rank}"),

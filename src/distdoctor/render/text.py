@@ -32,12 +32,25 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         print_smoke(run, cast(tuple[BandwidthRow, ...], extra.get("bandwidth") or ()), lang, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
+    inputs = extra.get("inputs")
+    if isinstance(inputs, list) and inputs:
+        shown_inputs = [ui("log_input", lang, source=i["source"], lines=i["lines"], more=_more(i)) for i in inputs]
+        console.print(Text(f"  {ui('read_logs', lang)}: " + "; ".join(shown_inputs), style="dim"))
     if extra.get("note"):
         console.print(Text(f"  {ui('note', lang)}: {extra['note']}", style="dim"))
+    shown = extra.get("error_lines")
+    for line in shown if isinstance(shown, list) else []:
+        console.print(Text(f"    {line}", style="dim"))
     for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):
             _print_finding(finding, lang, console)
     console.print(_verdict(report, lang))
+
+
+def _more(log_input: dict[str, Any]) -> str:
+    """The host a log names (when not its file name) and the NCCL version it prints."""
+    more = f", {log_input['node']}" if log_input.get("node") not in (None, log_input["source"]) else ""
+    return more + (f", NCCL {log_input['nccl']}" if log_input.get("nccl") else "")
 
 
 def _print_gather(extra: dict[str, Any], lang: Lang, console: Console) -> None:
@@ -106,10 +119,14 @@ def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
 def _verdict(report: Report, lang: Lang) -> Text:
     errors = sum(f.severity == "error" for f in report.findings)
     warnings = sum(f.severity == "warning" for f in report.findings)
+    explain = report.command == "explain"
     if errors:
-        line, style = ui("verdict_errors", lang, errors=errors, warnings=warnings), "bold red"
+        key = "verdict_errors_explain" if explain else "verdict_errors"
+        line, style = ui(key, lang, errors=errors, warnings=warnings), "bold red"
     elif warnings:
         line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
+    elif explain and not report.findings:
+        line, style = ui("verdict_unknown_explain", lang), "yellow"
     else:
         line, style = ui("healthy", lang), "bold green"
     text = Text("\n")
