@@ -87,9 +87,9 @@ SMOKE: tuple[Entry, ...] = (
         "error",
         "smoke",
         Text(
-            "Ranks {ranks} could not connect to {peer} ({address}) during {step}, although the store on the master "
+            "Ranks {ranks} could not connect to {peer} at {address} during {step}, although the store on the master "
             "port worked",
-            "rank {ranks} 在 {step} 阶段连不上 {peer}（{address}），而主端口上的 store 是通的",
+            "rank {ranks} 在 {step} 阶段连不上 {peer}（地址 {address}），而主端口上的 store 是通的",
         ),
         Text(
             "Allow TCP between the nodes on every port: gloo and NCCL listen on ephemeral ports after the master "
