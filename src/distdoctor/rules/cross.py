@@ -5,8 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
-from distdoctor.catalogue import entry
 from distdoctor.model import Finding, NodeReport, Severity, Source, Sourced, Versions
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import quote
 
 # Only these prefixes: TORCHELASTIC_* (run id, restart count) and PET_* are set by torchrun itself or are the
@@ -66,18 +66,6 @@ def who(group: Sequence[NodeReport]) -> str:
     return text
 
 
-def _finding(
-    finding_name: str, node: str | None, evidence: Iterable[str], /, severity: Severity | None = None, **params: object
-) -> Finding:
-    return Finding(
-        name=finding_name,
-        severity=severity or entry(finding_name).severity,
-        node=node,
-        evidence=tuple(evidence),
-        params=tuple((k, str(v)) for k, v in params.items()),
-    )
-
-
 def _groups(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]) -> list[list[NodeReport]]:
     """Reports grouped by key, groups in the order they first appear (node 0's first)."""
     groups: dict[Hashable, list[NodeReport]] = {}
@@ -129,9 +117,9 @@ def _config_mismatch(
     detail = prefix + _says(groups, lambda r: _shown(get(r)))
     evidence = _quoted(field, get, reports)
     if started is None:
-        yield _finding(name, _odd_one_out(groups), evidence, detail=detail)
+        yield make_finding(name, _odd_one_out(groups), evidence, detail=detail)
     else:
-        yield _finding(name, _odd_one_out(groups), evidence, detail=detail, started=started)
+        yield make_finding(name, _odd_one_out(groups), evidence, detail=detail, started=started)
 
 
 def _format_wait(waited_s: float) -> str:
@@ -160,7 +148,7 @@ def node_missing(reports: Sequence[NodeReport], waited_s: float) -> Iterator[Fin
         f"arrived: {who(reports)} ({len(arrived)} of {needed} node_ranks{extra})",
         f"awaited {waited}",
     )
-    yield _finding("node-missing", None, evidence, missing=ranks_text(missing), waited=waited)
+    yield make_finding("node-missing", None, evidence, missing=ranks_text(missing), waited=waited)
 
 
 def _capped(items: list[str], limit: int) -> list[str]:
@@ -178,7 +166,7 @@ def node_rank_duplicate(reports: Sequence[NodeReport]) -> Iterator[Finding]:
         if rank is None or len(group) < 2:
             continue
         evidence = [f"{_peer_host(r)}: {quote('node_rank', r.config.node_rank)}" for r in group if r.config.node_rank]
-        yield _finding(
+        yield make_finding(
             "node-rank-duplicate",
             None,
             _capped(evidence, MAX_EVIDENCE_LINES),
@@ -217,7 +205,7 @@ def config_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
             evidence.append(
                 f"{f'MASTER_ADDR={shown} [{addr.source}]' if addr else 'MASTER_ADDR not set'} on {who(group)}"
             )
-        yield _finding("master-addr-mismatch", _odd_one_out(groups), evidence, detail=_says(groups, _master_shown))
+        yield make_finding("master-addr-mismatch", _odd_one_out(groups), evidence, detail=_says(groups, _master_shown))
     yield from _config_mismatch("master-port-mismatch", "MASTER_PORT", reports, lambda r: r.config.master_port)
     yield from _config_mismatch(
         "rdzv-mismatch", "rdzv_backend", reports, lambda r: r.config.rdzv_backend, prefix="rdzv_backend: "
@@ -247,7 +235,7 @@ def _version_mismatch(
     for group in _groups(reports, lambda r: get(r.facts.versions)):
         value = get(group[0].facts.versions)
         evidence.append(f"{component} {value if value is not None else 'not installed'} on {who(group)}")
-    yield _finding(
+    yield make_finding(
         "version-mismatch",
         _odd_one_out(groups),
         evidence,
@@ -280,7 +268,7 @@ def _env_mismatch(reports: Sequence[NodeReport], envs: Sequence[dict[str, str]],
         else f"{name}={shown(g[0])} [env {name}] on {who(g)}"
         for g in groups
     ]
-    yield _finding("env-var-mismatch", _odd_one_out(groups), evidence, name=name, detail=detail)
+    yield make_finding("env-var-mismatch", _odd_one_out(groups), evidence, name=name, detail=detail)
 
 
 def env_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
@@ -324,5 +312,5 @@ def rejected_findings(rejected: Sequence[tuple[str, str]]) -> list[Finding]:
     for (host, reason), peers in seen.items():
         times = f", {len(peers)} times" if len(peers) > 1 else ""
         evidence = (f"{', '.join(dict.fromkeys(peers))}: {reason}{times}",)
-        found.append(_finding("report-rejected", None, evidence, peer=host, reason=reason))
+        found.append(make_finding("report-rejected", None, evidence, peer=host, reason=reason))
     return found

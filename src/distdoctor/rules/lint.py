@@ -6,11 +6,11 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from distdoctor.catalogue import entry
 from distdoctor.config.launch_command import LaunchCommand
 from distdoctor.facts.script import ScriptFacts
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, NodeReport, Resolution, Severity, Versions
 from distdoctor.rules import cross
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import master_addr_loopback, master_port_range, node_rank_range
 
 _SWITCHES = frozenset({"use-env", "standalone", "module", "no-python", "run-path", "m"})
@@ -77,17 +77,9 @@ def torchrun_equivalent(linted: Linted) -> str:
     return shlex.join([*env, "torchrun", *out, *tail])
 
 
-def _finding(
-    name: str, node: str | None, evidence: Sequence[str], severity: Severity | None = None, **params: object
-) -> Finding:
-    return Finding(
-        name, severity or entry(name).severity, node, tuple(evidence), tuple((k, str(v)) for k, v in params.items())
-    )
-
-
 def deprecated(linted: Linted) -> Iterator[Finding]:
     if linted.command.launcher == _DEPRECATED:
-        yield _finding(
+        yield make_finding(
             "launch-deprecated",
             linted.label,
             [f"line {linted.line}: {shlex.join(linted.argv)}"],
@@ -110,7 +102,7 @@ def local_rank_arg(linted: Linted) -> Iterator[Finding]:
     evidence.append(f"{script.path} {'reads' if script.reads_env else 'never reads'} LOCAL_RANK")
     if passes_arg and "--local-rank" not in script.flags:
         flag = script.flags[0] if script.flags else "no-local-rank-arg"
-        yield _finding(
+        yield make_finding(
             "local-rank-arg",
             linted.label,
             evidence,
@@ -123,7 +115,7 @@ def local_rank_arg(linted: Linted) -> Iterator[Finding]:
         launcher = "torchrun" if not passes_arg else "torchrun (its replacement)"
         if command.launcher == _DEPRECATED and command.use_env:
             launcher = f"{_DEPRECATED} --use_env"
-        yield _finding(
+        yield make_finding(
             "local-rank-arg",
             linted.label,
             evidence,
@@ -162,7 +154,7 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
     for c in commands:
         if c.config.node_rank is None or c.config.node_rank.source.kind == "default":
             severity: Severity = "error" if len(commands) > 1 else "warning"  # alone it may come from PET_NODE_RANK
-            yield _finding(
+            yield make_finding(
                 "launch-node-rank-missing",
                 c.label,
                 [f"line {c.line}: {shlex.join(c.argv)}"],
@@ -175,7 +167,7 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
     missing = sorted(set(range(nnodes.max)) - ranks)
     if len(commands) > 1 and missing and len(given) == len(commands):
         evidence = [f"node_ranks given: {cross.ranks_text(ranks)} in {len(commands)} commands"]
-        yield _finding(
+        yield make_finding(
             "launch-node-rank-gap",
             None,
             evidence,
@@ -202,7 +194,7 @@ def flags_differ(commands: Sequence[Linted]) -> Iterator[Finding]:
             groups.setdefault(values.get(key, "not set"), []).append(c)
         if len(groups) > 1:
             detail = "; ".join(f"{value} on line {', '.join(str(c.line) for c in cs)}" for value, cs in groups.items())
-            yield _finding("launch-flags-differ", None, [f"{key}: {detail}"], what=key, detail=detail)
+            yield make_finding("launch-flags-differ", None, [f"{key}: {detail}"], what=key, detail=detail)
 
 
 def lint_findings(commands: Sequence[Linted]) -> list[Finding]:

@@ -7,9 +7,9 @@ from collections.abc import Callable, Iterator
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.catalogue import entry
 from distdoctor.catalogue.words import encode_source
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, Severity, Sourced
+from distdoctor.rules.finding import make_finding
 
 LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
 
@@ -47,13 +47,7 @@ def _finding(
     severity: Severity | None = None,
     **params: object,
 ) -> Finding:
-    return Finding(
-        name=finding_name,
-        severity=severity or entry(finding_name).severity,
-        node=node_label(config, facts),
-        evidence=tuple(evidence),
-        params=tuple((k, str(v)) for k, v in params.items()),
-    )
+    return make_finding(finding_name, node_label(config, facts), evidence, severity, **params)
 
 
 def _is_master_node(config: LaunchConfig) -> bool:

@@ -7,9 +7,9 @@ import statistics
 from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
-from distdoctor.catalogue import entry
 from distdoctor.model import Finding, NodeReport, PairProbe
 from distdoctor.rules.cross import who
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import BRIDGE_PREFIXES, is_loopback
 
 # A pair whose median connect is this many times the mesh's typical pair takes a detour or a loaded link: jitter
@@ -108,13 +108,8 @@ class _Mesh:
     def finding(
         self, name: str, node: int | None, probes: Iterable[PairProbe], *extra: str, **params: object
     ) -> Finding:
-        return Finding(
-            name=name,
-            severity=entry(name).severity,
-            node=None if node is None else self.label(node),
-            evidence=(*extra, *(self.line(p) for p in probes)),
-            params=tuple((k, str(v)) for k, v in params.items()),
-        )
+        label = None if node is None else self.label(node)
+        return make_finding(name, label, (*extra, *(self.line(p) for p in probes)), None, **params)
 
 
 def _most_common_failure(probes: Iterable[PairProbe]) -> str:

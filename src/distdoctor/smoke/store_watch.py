@@ -46,7 +46,6 @@ class StoreWatch:
             self.import_error = str(exc)
             return
         try:
-
             store: Any = dist.TCPStore(  # type: ignore[attr-defined]
                 self.host,
                 self.port,
