@@ -15,6 +15,7 @@ import sys
 import threading
 import time
 import traceback
+import warnings
 from collections.abc import Callable, Mapping
 from dataclasses import dataclass, replace
 from pathlib import Path
@@ -235,6 +236,7 @@ class RankRun:
 
     def _import(self) -> None:
         os.environ.setdefault("TORCH_CPP_LOG_LEVEL", "ERROR")  # its socket warnings would bury our lines
+        warnings.filterwarnings("ignore", message="Failed to initialize NumPy")  # smoke needs no numpy
         import torch
         import torch.distributed
 
@@ -300,9 +302,12 @@ class RankRun:
         from distdoctor.smoke import collectives
         from distdoctor.smoke.results import PeerBandwidth
 
-        dist, ident = self.torch.distributed, self.ident
-        hosts: list[Any] = [None] * ident.world_size
-        dist.all_gather_object(hosts, self._result.host, group=self.side_group)
+        ident = self.ident
+        # Every rank has published its host to the store by now (before the barrier); all_gather_object would
+        # need numpy, which a node need not have.
+        hosts = [
+            from_jsonable(RankResult, json.loads(self.store.get(keys.result(r)))).host for r in range(ident.world_size)
+        ]
         # One rank per other node, so the cost grows with nodes, not ranks.
         peers = [r for r, host in enumerate(hosts) if host != hosts[0] and host not in hosts[:r]]
         if not peers:
