@@ -160,6 +160,14 @@ class Coordinator:
             beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
             await asyncio.gather(*(send(p.writer, "waiting", beat, self.secret) for p in self.peers))
 
+    async def _beat_until_verdict(self) -> None:
+        """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
+        beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
+        frame = encode("waiting", beat, self.secret)
+        while True:
+            await asyncio.sleep(defaults.HEARTBEAT_S)
+            await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers), return_exceptions=True)
+
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
 
@@ -222,11 +230,14 @@ class Coordinator:
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
             loop.add_signal_handler(signal.SIGINT, self._stop.set)  # Ctrl-C: stop waiting, give the partial verdict
         start = time.monotonic()
+        beats: asyncio.Task[None] | None = None
         try:
             interrupted = await self._wait_for_nodes(start)
             waited = time.monotonic() - start
             self._closing = True
             server.close()
+            # Workers done with their share of the mesh wait for the verdict: keep them hearing from node 0.
+            beats = asyncio.create_task(self._beat_until_verdict())
             probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
             result = GatherResult(
                 reports=(self.own, *(p.report for p in self.peers)),
@@ -246,10 +257,13 @@ class Coordinator:
                 # Never expected (for_workers trims to fit); workers then print their own verdict and say why.
                 self.on_event(FrameDropped("self", f"verdict not sent: {exc.reason}"))
                 frame = b""
+            beats.cancel()
             if frame:
                 await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers))
             return result, verdict
         finally:
+            if beats is not None:
+                beats.cancel()
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(signal.SIGINT)
             server.close()
