@@ -123,6 +123,7 @@ def check(
 
     Pass the job's torchrun flags, or its whole launch command after `--`:
 
+    \b
       distdoctor check --nnodes 2 --node-rank 1 --master-addr 10.0.0.1
 
       distdoctor check -- torchrun --nnodes 2 --nproc-per-node 8 train.py
@@ -214,6 +215,7 @@ def smoke(
     init, a monitored barrier, all_reduce / all_gather / broadcast / reduce_scatter with checked values, a
     bandwidth sweep (algbw and busbw as nccl-tests defines them). Run it on every node, like the job:
 
+    \b
       distdoctor smoke --nnodes 2 --node-rank 0 --nproc-per-node 4 --master-addr 10.0.0.1
 
     Exit code: 0 healthy (warnings allowed), 1 errors found, 2 bad usage.
