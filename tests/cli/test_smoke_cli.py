@@ -133,7 +133,13 @@ def test_ctrl_c_ends_every_process_it_started() -> None:
 
 @pytest.mark.parametrize(
     ("args", "message"),
-    [(["--sizes", "big"], "--sizes"), (["--timeout", "0"], "--timeout"), (["--inject-delay", "x"], "--inject-delay")],
+    [
+        (["--sizes", "big"], "--sizes"),
+        (["--timeout", "0"], "--timeout"),
+        (["--inject-delay", "x"], "--inject-delay"),
+        (["--nnodes", "2", "--master-addr", "10.0.0.1"], "needs --node-rank"),  # torchrun would default it to 0
+        (["--nnodes", "2", "--node-rank", "1"], "needs --master-addr"),
+    ],
 )
 def test_bad_input_is_one_line_and_exit_2(args: list[str], message: str) -> None:
     result, _ = smoke(*args)

@@ -29,6 +29,19 @@ def choose_backend(requested: str | None, environ: Mapping[str, str]) -> str:
     return requested
 
 
+def _require_static_flags(config: LaunchConfig) -> None:
+    """A static rendezvous across nodes needs node_rank and MASTER_ADDR: torchrun's defaults (0, 127.0.0.1) would
+    make every node a node_rank 0 of its own and hang; say so now rather than after the timeout."""
+    if not config.nnodes.value.multi_node or config.rdzv_backend.value not in ("static", ""):
+        return
+    for name, value in (("--node-rank", config.node_rank), ("--master-addr", config.master_addr)):
+        if value is None or value.source.kind == "default":
+            raise UsageError(
+                f"a static rendezvous over {config.nnodes.value} nodes needs {name}",
+                f"pass {name} (or set it in the environment, or run under srun/mpirun)",
+            )
+
+
 @dataclass(frozen=True)
 class SmokeOutcome:
     """The report, and whether this process should print it (one rank per node does)."""
@@ -53,6 +66,7 @@ def smoke(
         if run is None:
             return SmokeOutcome(Report(command="smoke", findings=(), config=config), show=False)
     else:
+        _require_static_flags(config)
         run = run_torchrun(config, settings, environ, on_event)
     return SmokeOutcome(report(run, config, settings), show=True)
 
