@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import json
 import os
+import shutil
 import signal
 import socket
 import subprocess
@@ -172,3 +173,19 @@ def test_a_node_without_a_working_torch_gets_a_finding_not_a_traceback(
     (finding,) = report_of(result)["findings"]
     assert finding["name"] == "smoke-launch-failed"
     assert "torch" in " ".join([finding["title"], *finding["evidence"]])
+
+
+@pytest.mark.skipif(shutil.which("mpirun") is None, reason="OpenMPI's mpirun is not installed")
+def test_under_mpirun_each_process_is_one_rank_in_place(tmp_path: Path) -> None:
+    script = 'exec "$0" -m distdoctor smoke --json --sizes 1K:64K > "$1/rank-$OMPI_COMM_WORLD_RANK.json"'
+    argv = ["mpirun", "--allow-run-as-root", "--oversubscribe", "-np", "2", "--mca", "oob_tcp_if_include", "lo"]
+    argv += ["sh", "-c", script, sys.executable, str(tmp_path)]
+    env = {**BASE_ENV, "MASTER_PORT": str(free_port())}
+    result = subprocess.run(argv, capture_output=True, text=True, env=env, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert (tmp_path / "rank-1.json").read_text() == ""  # one verdict per node: the node's first rank prints it
+    report = json.loads((tmp_path / "rank-0.json").read_text())
+    jsonschema.validate(report, schema())
+    assert report["findings"] == []
+    assert [r["rank"] for r in report["extra"]["smoke"]["ranks"]] == [0, 1]
+    assert "torchrun" not in result.stderr  # in place: mpirun started the ranks, no torchrun in between
