@@ -40,3 +40,15 @@ MESH_PROBES_PER_PAIR = 3
 MESH_PROBE_TIMEOUT_S = 2.0
 # Connects in flight at once on one node.
 MESH_CONCURRENCY = 256
+
+# Hung jobs (`dump`, `run`).
+# One py-spy attach takes ~0.03 s; a process stuck in the kernel (D state) may not answer at all.
+PY_SPY_TIMEOUT_S = 10.0
+# py-spy attaches run side by side, at most this many at once.
+PY_SPY_CONCURRENCY = 8
+# `run`: no stack changed and nothing printed for this long means the job hangs.
+HANG_AFTER_S = 300.0
+# `run`: how often the ranks' stacks are sampled (at most; shorter when --hang-after is short).
+SAMPLE_INTERVAL_S = 30.0
+# `run`: after forwarding Ctrl-C/SIGTERM, the job has this long to end before every process it started is killed.
+STOP_GRACE_S = 15.0

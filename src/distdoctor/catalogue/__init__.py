@@ -4,12 +4,13 @@ from __future__ import annotations
 
 from distdoctor.catalogue.cross import CROSS
 from distdoctor.catalogue.entry import LANGS, Entry, Lang, Text
+from distdoctor.catalogue.hang import HANG
 from distdoctor.catalogue.local import LOCAL
 from distdoctor.catalogue.mesh import MESH
 from distdoctor.catalogue.words import outcome_text, source_text
 from distdoctor.model import Finding
 
-CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH)}
+CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH, *HANG)}
 
 __all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describe", "entry"]
 

@@ -8,6 +8,7 @@ _LAYERS = {
     "local": "Local: what one node finds about itself",
     "cross": "Cross-node: what node_rank 0 finds comparing every node's report",
     "mesh": "Mesh: what the nodes find probing each other",
+    "hang": "Hang: where the ranks of a running job are stuck (`dump`, `run`)",
 }
 
 

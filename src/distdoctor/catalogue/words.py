@@ -23,6 +23,10 @@ _OUTCOME: dict[str, Text] = {
     "no-route": Text("no route to host", "没有路由"),
     "unresolved": Text("name not resolved", "域名无法解析"),
     "error": Text("connect failed", "连接失败"),
+    # Why py-spy gave no stack (hang/model.py StackError).
+    "gone": Text("the process ended", "进程已结束"),
+    "timeout": Text("py-spy did not answer in time", "py-spy 未在限定时间内响应"),
+    "failed": Text("py-spy failed", "py-spy 执行失败"),
 }
 
 
