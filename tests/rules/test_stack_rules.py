@@ -104,7 +104,7 @@ def test_unavailable_stacks_are_findings_with_the_fix() -> None:
     assert findings[0].name == "stack-permission-denied"
     assert findings[0].param_map == {"pid": str(proc.pid), "ptrace_scope": "1"}
     missing = classify(proc, StackSample(proc.pid, error="no-py-spy"))
-    assert [f.name for f in hang_findings([missing], "node-a")][0] == "py-spy-missing"
+    assert [f.name for f in hang_findings([missing], "node-a")] == ["py-spy-missing"]
 
 
 def test_nothing_found_is_said() -> None:
@@ -113,7 +113,8 @@ def test_nothing_found_is_said() -> None:
 
 def test_device_sync_is_not_user_code() -> None:
     # No GPU on the test machine: a stack built by hand after torch.cuda.synchronize's frame.
-    sync = Frame("synchronize", "/venv/lib/python3.11/site-packages/torch/cuda/__init__.py", "torch/cuda/__init__.py", 985)
+    path = "/venv/lib/python3.11/site-packages/torch/cuda/__init__.py"
+    sync = Frame("synchronize", path, "torch/cuda/__init__.py", 985)
     mine = Frame("step", "/job/train.py", "train.py", 42)
     proc = load("outside")[0].process
     sample = StackSample(proc.pid, (ThreadStack(1, "MainThread", False, (sync, mine)),))

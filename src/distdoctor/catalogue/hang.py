@@ -117,7 +117,10 @@ HANG: tuple[Entry, ...] = (
         "warning",
         "hang",
         Text("py-spy is not installed: the ranks' stacks cannot be read", "未安装 py-spy：无法读取各 rank 的调用栈"),
-        Text("`pip install py-spy` (a static binary wheel) in distdoctor's environment.", "在 distdoctor 所在环境中执行 `pip install py-spy`（静态二进制 wheel）。"),
+        Text(
+            "`pip install py-spy` (a static binary wheel) in distdoctor's environment.",
+            "在 distdoctor 所在环境中执行 `pip install py-spy`（静态二进制 wheel）。",
+        ),
     ),
     Entry(
         "stack-unavailable",
@@ -134,7 +137,10 @@ HANG: tuple[Entry, ...] = (
         "hang-no-processes",
         "info",
         "hang",
-        Text("no torchrun agent nor torch.distributed rank found on {host}", "{host} 上没有找到 torchrun 代理或 torch.distributed rank"),
+        Text(
+            "no torchrun agent nor torch.distributed rank found on {host}",
+            "{host} 上没有找到 torchrun 代理或 torch.distributed rank",
+        ),
         Text(
             "Run `distdoctor dump` on the node where the job runs, as root or the job's user (other users' "
             "environments cannot be read); or name the processes with --pid.",

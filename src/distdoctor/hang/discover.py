@@ -36,7 +36,7 @@ DIST_VARS = (
     "SLURM_LOCALID",
     "SLURM_NODEID",
 )
-_AGENT_MODULES = {"torch.distributed.run": "torch.distributed.run", "torch.distributed.launch": "torch.distributed.launch"}
+_AGENT_MODULES = ("torch.distributed.run", "torch.distributed.launch")
 
 
 def agent_launcher(cmdline: tuple[str, ...]) -> Launcher | None:
@@ -143,10 +143,7 @@ def discover(pids: Iterable[int] | None = None, exclude: Iterable[int] = ()) -> 
     """Agents and ranks on this node; with `pids`, only those processes and their descendants."""
     host = socket.gethostname()
     skip = {os.getpid(), *exclude}
-    if pids is None:
-        candidates = [p for p in psutil.process_iter() if p.pid not in skip]
-    else:
-        candidates = _with_descendants(pids)
+    candidates = list(psutil.process_iter()) if pids is None else _with_descendants(pids)
     found: dict[int, DistProcess] = {}
     for proc in candidates:
         if proc.pid in skip or proc.pid in found:

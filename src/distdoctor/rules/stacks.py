@@ -5,7 +5,7 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from distdoctor.hang.model import DistProcess, Frame, ProcessState, StackSample
+from distdoctor.hang.model import DistProcess, Frame, ProcessState, StackSample, State
 from distdoctor.model import Finding
 
 # torch.distributed's collectives as the program calls them (distributed_c10d.py). The outermost one on a stack
@@ -59,9 +59,13 @@ def _in_c10d(frame: Frame) -> bool:
     return frame.short.endswith("distributed/distributed_c10d.py")
 
 
+def _is_stdlib(frame: Frame) -> bool:
+    return bool(_STDLIB.search(frame.filename)) and "-packages/" not in frame.filename
+
+
 def user_frame(frames: Sequence[Frame]) -> str:
     """The innermost frame of the program's own code (not torch, not the standard library): `file:line in func`."""
-    own = [f for f in frames if not _is_torch(f) and not (_STDLIB.search(f.filename) and "-packages/" not in f.filename)]
+    own = [f for f in frames if not _is_torch(f) and not _is_stdlib(f)]
     chosen = own[0] if own else next((f for f in frames if not _is_torch(f)), frames[0] if frames else None)
     return f"{chosen.short}:{chosen.line} in {chosen.name}" if chosen else ""
 
@@ -93,7 +97,7 @@ def classify(process: DistProcess, sample: StackSample | None) -> ProcessState:
     calls = [f for f in torch_frames if _in_c10d(f) and _base(f) in COLLECTIVES | BARRIERS]
     if calls:
         outer = calls[-1]
-        state = "barrier" if _base(outer) in BARRIERS else "collective"
+        state: State = "barrier" if _base(outer) in BARRIERS else "collective"
         return ProcessState(process, state, op=_base(outer), frame=me, where=str(outer))
     return ProcessState(process, "user-code", frame=me, where=str(frames[0]) if frames else "")
 
