@@ -66,6 +66,10 @@ UI: dict[str, Text] = {
         "{errors} error(s), {warnings} warning(s): fix the errors before launching",
         "{errors} 个错误，{warnings} 个警告：请先修复错误再启动",
     ),
+    "verdict_hang": Text(
+        "{errors} error(s), {warnings} warning(s): where the job is stuck, and the fix, above",
+        "{errors} 个错误，{warnings} 个警告：作业卡住的位置和修复方法见上",
+    ),
     "verdict_warnings": Text("no errors, {warnings} warning(s)", "没有错误，{warnings} 个警告"),
     "exit": Text("exit code {code}", "退出码 {code}"),
     "single_node": Text("single-node job", "单节点作业"),

@@ -11,6 +11,7 @@ from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
 from distdoctor.render.facts import facts_table, measured
+from distdoctor.render.stacks import print_ranks
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _MARK = {"error": "✗", "warning": "!", "info": "i"}
@@ -26,6 +27,8 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         console.print(facts_table(report.facts))
     elif "nodes" in extra:
         _print_gather(extra, lang, console)
+    elif "ranks" in extra:
+        print_ranks(extra["ranks"], console)  # type: ignore[arg-type]
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
     if extra.get("note"):
@@ -102,7 +105,9 @@ def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
 def _verdict(report: Report, lang: Lang) -> Text:
     errors = sum(f.severity == "error" for f in report.findings)
     warnings = sum(f.severity == "warning" for f in report.findings)
-    if errors:
+    if errors and report.command in ("dump", "run"):
+        line, style = ui("verdict_hang", lang, errors=errors, warnings=warnings), "bold red"
+    elif errors:
         line, style = ui("verdict_errors", lang, errors=errors, warnings=warnings), "bold red"
     elif warnings:
         line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
