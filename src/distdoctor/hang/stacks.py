@@ -55,7 +55,7 @@ def classify_failure(returncode: int, stderr: str) -> StackError:
     text = stderr.lower()
     if "permission denied" in text or "operation not permitted" in text or "eperm" in text:
         return "permission"
-    if "no such process" in text or "failed to find" in text or ("process" in text and "not found" in text):
+    if "check that the process is running" in text or "no such process" in text or "no such file" in text:
         return "gone"
     return "failed"
 
@@ -86,9 +86,11 @@ def dump(
         return StackSample(pid, error="no-py-spy", detail=f"{exe}: {exc.strerror}")
     elapsed = time.monotonic() - start
     if done.returncode != 0:
-        message = (done.stderr or done.stdout).strip().splitlines()
-        detail = message[-1] if message else f"py-spy exited {done.returncode}"
-        return StackSample(pid, error=classify_failure(done.returncode, done.stderr), detail=detail, elapsed_s=elapsed)
+        # py-spy's first line says what went wrong; a Rust backtrace may follow.
+        message = (done.stderr + done.stdout).strip().splitlines()
+        detail = message[0] if message else f"py-spy exited {done.returncode}"
+        error = classify_failure(done.returncode, done.stderr + done.stdout)
+        return StackSample(pid, error=error, detail=detail, elapsed_s=elapsed)
     try:
         data = json.loads(done.stdout)
     except json.JSONDecodeError:
