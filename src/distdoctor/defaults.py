@@ -52,3 +52,8 @@ HANG_AFTER_S = 300.0
 SAMPLE_INTERVAL_S = 30.0
 # `run`: after forwarding Ctrl-C/SIGTERM, the job has this long to end before every process it started is killed.
 STOP_GRACE_S = 15.0
+# Flight recorder: a dump larger than this is not read; torchfrtrace gets this long; this many lines of its answer
+# are kept.
+FR_DUMP_MAX_BYTES = 64 << 20
+FR_ANALYZE_TIMEOUT_S = 60.0
+FR_OUTPUT_LINES = 40

@@ -1,7 +1,7 @@
 """A tiny gloo rank that hangs on purpose, for tests and the stack recorder: `python hung_rank.py SCENARIO`.
 
-Scenarios: store-only (joins the store, never builds the group), late (sleeps before init), init (only
-init_process_group: hangs while a peer is missing), outside (rank 1 never calls all_reduce), mismatch (rank 0
+Scenarios: fr-mismatch (mismatch after 3 all_reduces, each rank dumping its flight recorder), store-only (joins
+the store, never builds the group), late (sleeps before init), init (only init_process_group: hangs while a peer is missing), outside (rank 1 never calls all_reduce), mismatch (rank 0
 all_reduce, rank 1 broadcast), barrier (rank 1 in user code while rank 0 waits in a barrier), steps (a few printed
 training steps, then rank 1 stops calling all_reduce), train (STEPS timed steps, prints the median step time).
 """
@@ -12,6 +12,7 @@ import datetime
 import os
 import statistics
 import sys
+import threading
 import time
 
 import torch
@@ -21,6 +22,17 @@ import torch.distributed as dist
 def user_work() -> None:
     # The rank's own code that "forgot" the collective: a long sleep stands for any such stall.
     time.sleep(3600)
+
+
+def dump_flight_recorder(rank: int) -> None:
+    import torch._C._distributed_c10d as c10d
+
+    time.sleep(1.5)
+    data = c10d._dump_fr_trace(True, True, False)
+    path = os.environ["TORCH_FR_DUMP_TEMP_FILE"] + str(rank)
+    with open(path + ".tmp", "wb") as f:
+        f.write(data)
+    os.replace(path + ".tmp", path)
 
 
 def main(scenario: str) -> None:
@@ -34,6 +46,12 @@ def main(scenario: str) -> None:
     dist.init_process_group("gloo", timeout=datetime.timedelta(seconds=3600))
     rank = dist.get_rank()
     t = torch.ones(4)
+    if scenario == "fr-mismatch":
+        # The job dumps its own flight recorder (as NCCL's watchdog would on a GPU; gloo never does by itself).
+        threading.Thread(target=dump_flight_recorder, args=(rank,), daemon=True).start()
+        for _ in range(3):
+            dist.all_reduce(t)
+        scenario = "mismatch"
     if scenario == "init":
         return
     if scenario == "outside":

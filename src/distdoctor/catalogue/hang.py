@@ -148,4 +148,48 @@ HANG: tuple[Entry, ...] = (
             "或用 --pid 指定进程。",
         ),
     ),
+    Entry(
+        "flight-recorder-mismatch",
+        "error",
+        "hang",
+        Text(
+            "torch's flight-recorder analyzer (torchfrtrace) on the dumps of ranks {ranks}: collective #{seq}: "
+            "{analysis}",
+            "torch 的 flight recorder 分析器（torchfrtrace）分析 rank {ranks} 的转储：第 {seq} 个集合通信：{analysis}",
+        ),
+        Text(
+            "The culprit rank it names issued a different collective (or none) at that sequence number: look at "
+            "its code path there; `torchfrtrace DIR -p PREFIX -v` shows every entry.",
+            "分析器指出的 rank 在该序号处调用了不同的集合通信（或没有调用）：检查它在此处的代码路径；"
+            "`torchfrtrace DIR -p PREFIX -v` 可显示全部记录。",
+        ),
+    ),
+    Entry(
+        "flight-recorder-clean",
+        "info",
+        "hang",
+        Text(
+            "torchfrtrace found no mismatch in the flight-recorder dumps of ranks {ranks}",
+            "torchfrtrace 在 rank {ranks} 的 flight recorder 转储中没有发现不一致",
+        ),
+        Text(
+            "The collectives agree up to the dump: the hang is in a rank's own code, its transport, or after the "
+            "dump was written; see the stacks above.",
+            "截至转储时各集合通信一致：卡住的原因在某个 rank 自己的代码、通信传输，或发生在转储之后；见上面的调用栈。",
+        ),
+    ),
+    Entry(
+        "flight-recorder-unreadable",
+        "warning",
+        "hang",
+        Text(
+            "torchfrtrace could not analyse the flight-recorder dumps of ranks {ranks}: {detail}",
+            "torchfrtrace 无法分析 rank {ranks} 的 flight recorder 转储：{detail}",
+        ),
+        Text(
+            "Run `torchfrtrace` on the dump folder by hand (same torch version as the job); the stacks above do "
+            "not depend on it.",
+            "手动对转储目录运行 `torchfrtrace`（使用与作业相同的 torch 版本）；上面的调用栈分析不依赖它。",
+        ),
+    ),
 )

@@ -8,9 +8,11 @@ from typing import Any
 
 from distdoctor.errors import UsageError
 from distdoctor.hang.discover import discover, missing_pids
+from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.model import DistProcess, ProcessState
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Report
+from distdoctor.rules.flight import flight_findings, with_sequence
 from distdoctor.rules.stacks import classify, hang_findings
 
 
@@ -40,8 +42,9 @@ def diagnose(procs: Sequence[DistProcess], command: str, host: str | None = None
     """Stacks of the living processes, each one's state, and the findings across them."""
     host = host or socket.gethostname()
     samples = dump_all(p.pid for p in procs if p.alive)
-    states = [classify(p, samples.get(p.pid)) for p in procs]
-    findings = hang_findings(states, host, ptrace_scope())
+    flight = analyse(find_dumps(procs))
+    states = with_sequence([classify(p, samples.get(p.pid)) for p in procs], flight)
+    findings = [*hang_findings(states, host, ptrace_scope()), *flight_findings(flight, host)]
     return Report(command=command, findings=tuple(findings), extra=(("ranks", [state_row(s) for s in states]),))
 
 

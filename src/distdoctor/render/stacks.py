@@ -28,4 +28,12 @@ def ranks_table(rows: list[dict[str, Any]]) -> Table:
 def print_ranks(rows: list[dict[str, Any]], console: Console) -> None:
     if rows:
         # Into a log or a pipe, keep each process on one line rather than wrap at 80 columns.
-        console.print(ranks_table(rows), width=None if console.is_terminal else max(console.width, 160))
+        if console.is_terminal:
+            console.print(ranks_table(rows))
+            return
+        width = console.width
+        console.width = max(width, 200)
+        try:
+            console.print(ranks_table(rows))
+        finally:
+            console.width = width
