@@ -1,9 +1,10 @@
 """A tiny gloo rank that hangs on purpose, for tests and the stack recorder: `python hung_rank.py SCENARIO`.
 
-Scenarios: fr-mismatch (mismatch after 3 all_reduces, each rank dumping its flight recorder), store-only (joins
-the store, never builds the group), late (sleeps before init), init (only init_process_group: hangs while a peer is missing), outside (rank 1 never calls all_reduce), mismatch (rank 0
-all_reduce, rank 1 broadcast), barrier (rank 1 in user code while rank 0 waits in a barrier), steps (a few printed
-training steps, then rank 1 stops calling all_reduce), train (STEPS timed steps, prints the median step time).
+Scenarios: store-only (joins the store, never builds the group), late (sleeps before init), init (only
+init_process_group: hangs while a peer is missing), outside (rank 1 never calls all_reduce), mismatch (rank 0
+all_reduce, rank 1 broadcast), fr-mismatch (the same after 3 all_reduces, each rank dumping its flight recorder),
+barrier (rank 1 in user code while rank 0 waits in a barrier), steps (a few printed training steps, then rank 1 stops
+calling all_reduce), train (STEPS timed steps, prints the median step time).
 """
 
 from __future__ import annotations

@@ -36,8 +36,8 @@ class Job:
         return [p.pid for p in self.procs]
 
 
-def rank_env(rank: int, world: int, port: int) -> dict[str, str]:
-    env = dict(os.environ)
+def rank_env(rank: int, world: int, port: int, extra: dict[str, str] | None = None) -> dict[str, str]:
+    env = {**os.environ, **(extra or {})}
     env.update(MASTER_ADDR="127.0.0.1", MASTER_PORT=str(port), WORLD_SIZE=str(world), RANK=str(rank))
     env.update(LOCAL_RANK=str(rank), LOCAL_WORLD_SIZE=str(world))
     return env
@@ -48,10 +48,10 @@ def _start(argv: list[str], env: dict[str, str]) -> subprocess.Popen[bytes]:
     return subprocess.Popen(argv, env=env, start_new_session=True, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
 
 
-def ranks(plan: list[tuple[int, str]], world: int) -> Job:
+def ranks(plan: list[tuple[int, str]], world: int, env: dict[str, str] | None = None) -> Job:
     """Start ranks of one world: (rank, hung_rank.py scenario) each."""
     port = free_port()
-    procs = [_start([sys.executable, str(HUNG_RANK), sc], rank_env(r, world, port)) for r, sc in plan]
+    procs = [_start([sys.executable, str(HUNG_RANK), sc], rank_env(r, world, port, env)) for r, sc in plan]
     return Job(procs, port)
 
 
@@ -88,6 +88,19 @@ def running(job: Job) -> Iterator[Job]:
         for proc in job.procs:
             with contextlib.suppress(subprocess.TimeoutExpired):
                 proc.wait(timeout=10)
+
+
+def flight_env(folder: Path) -> dict[str, str]:
+    """Flight recorder on, dumps (written by hung_rank.py fr-mismatch itself) under `folder`."""
+    return {"TORCH_FR_BUFFER_SIZE": "2000", "TORCH_FR_DUMP_TEMP_FILE": str(folder / "trace_")}
+
+
+def wait_for_files(folder: Path, count: int, timeout_s: float = 30.0) -> None:
+    deadline = time.monotonic() + timeout_s
+    while len(list(folder.glob("trace_*[0-9]"))) < count:
+        if time.monotonic() > deadline:
+            raise TimeoutError(f"{count} flight-recorder dumps never appeared in {folder}")
+        time.sleep(0.2)
 
 
 def wait_for_frame(pids: list[int], names: set[str], timeout_s: float = 30.0) -> None:
