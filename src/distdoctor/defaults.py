@@ -57,3 +57,9 @@ STOP_GRACE_S = 15.0
 FR_DUMP_MAX_BYTES = 64 << 20
 FR_ANALYZE_TIMEOUT_S = 60.0
 FR_OUTPUT_LINES = 40
+# Across nodes (`run` on every node, `dump --all-nodes`): node 0's `run` listens on MASTER_PORT + this offset
+# (MASTER_PORT itself is torch's store); each node's answer to a snapshot must come within RELAY_ANSWER_TIMEOUT_S;
+# a node's link to node 0 carries nothing for hours while the job trains, so its read timeout is long.
+RELAY_PORT_OFFSET = 1
+RELAY_ANSWER_TIMEOUT_S = 20.0
+RELAY_IDLE_S = 7 * 24 * 3600.0

@@ -20,7 +20,7 @@ def load(name: str) -> list[ProcessState]:
     data = json.loads((FIXTURES / f"{name}.json").read_text(encoding="utf-8"))
     states = []
     for raw in data["processes"]:
-        proc = from_jsonable(DistProcess, raw)
+        proc = replace(from_jsonable(DistProcess, raw), host="node-a")  # recorded on whatever host
         stack = data["stacks"].get(str(proc.pid))
         sample = parse_dump(proc.pid, stack) if isinstance(stack, list) else None
         states.append(classify(proc, sample))

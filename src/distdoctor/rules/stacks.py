@@ -113,7 +113,13 @@ def _rank_of(s: ProcessState) -> str:
     return "?" if s.process.rank is None else str(s.process.rank)
 
 
+def _hosts(host: str, states: Sequence[ProcessState]) -> str:
+    """The hosts the states come from (gathered across nodes), else this node's."""
+    return ", ".join(sorted({s.process.host for s in states if s.process.host})) or host
+
+
 def _node(host: str, states: Sequence[ProcessState]) -> str:
+    host = _hosts(host, states)
     ranks = [s.process.rank for s in states if s.process.rank is not None]
     if ranks:
         return f"{host} (rank {ranks_text(ranks)})" if len(ranks) == 1 else f"{host} (ranks {ranks_text(ranks)})"
@@ -154,8 +160,11 @@ def _line(s: ProcessState) -> str:
     )
 
 
-def hang_findings(states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None) -> list[Finding]:
-    """The hang-* findings for every process found on one node; `ptrace_scope` is kernel.yama.ptrace_scope."""
+def hang_findings(
+    states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None, every_node: bool = False
+) -> list[Finding]:
+    """The hang-* findings for the processes of one node, or of every node (`every_node`: gathered from all, so a
+    rank found nowhere is gone). `ptrace_scope` is kernel.yama.ptrace_scope."""
     out: list[Finding] = []
     agents = [s for s in states if s.process.role == "agent"]
     workers = [s for s in states if s.process.role == "worker"]
@@ -170,11 +179,11 @@ def hang_findings(states: Sequence[ProcessState], host: str, ptrace_scope: int |
                 "error",
                 _node(host, rdzv),
                 evidence=tuple(f"{s.process.label}: {s.where}; {' '.join(s.process.cmdline)}" for s in rdzv),
-                params=(("host", host), ("pids", ", ".join(str(s.process.pid) for s in rdzv))),
+                params=(("host", _hosts(host, rdzv)), ("pids", ", ".join(str(s.process.pid) for s in rdzv))),
             )
         )
     missing = missing_ranks(workers)
-    all_local = _all_local(workers)
+    all_local = every_node or _all_local(workers)
     out += _dead(workers, missing, all_local, host)
     out += _init(workers, missing, all_local, host)
     out += _collectives(workers, host)
@@ -218,7 +227,7 @@ def _dead(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
             evidence=tuple(evidence),
             params=(
                 ("ranks", ranks),
-                ("host", host),
+                ("host", _hosts(host, dead or living)),
                 ("pids", ", ".join(str(s.process.pid) for s in dead) or "-"),
                 ("waiting", ranks_text(s.process.rank for s in living if s.process.rank is not None) or "-"),
             ),
@@ -245,7 +254,7 @@ def _init(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
                 evidence=tuple(_line(s) for s in stuck) + tuple(_line(s) for s in elsewhere),
                 params=(
                     ("ranks", ranks_text(s.process.rank for s in stuck if s.process.rank is not None) or "?"),
-                    ("host", host),
+                    ("host", _hosts(host, stuck)),
                     ("master", master),
                     ("missing", others),
                 ),
@@ -258,6 +267,12 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
     waiting = [s for s in workers if s.state in ("collective", "barrier")]
     if not waiting:
         return []
+    many_hosts = len({s.process.host for s in workers}) > 1
+
+    def _who(s: ProcessState) -> str:
+        # Across nodes, the host tells the reader where to look.
+        return f"rank {_rank_of(s)}" + (f" ({s.process.host})" if many_hosts else "")
+
     out = []
     calls = {(s.op, s.seq) for s in waiting}
     if len(calls) > 1:
@@ -267,7 +282,10 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
                 "error",
                 _node(host, waiting),
                 evidence=tuple(_line(s) for s in waiting),
-                params=(("host", host), ("calls", "; ".join(f"rank {_rank_of(s)}: {_call(s)}" for s in waiting))),
+                params=(
+                    ("host", _hosts(host, waiting)),
+                    ("calls", "; ".join(f"{_who(s)}: {_call(s)}" for s in waiting)),
+                ),
             )
         )
     outside = [s for s in workers if s.state in ("user-code", "device-sync")]
@@ -280,10 +298,10 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
                 evidence=tuple(_line(s) for s in [*outside, *waiting]),
                 params=(
                     ("ranks", ", ".join(_rank_of(s) for s in outside)),
-                    ("frames", "; ".join(f"rank {_rank_of(s)} at {s.frame or s.where}" for s in outside)),
+                    ("frames", "; ".join(f"{_who(s)} at {s.frame or s.where}" for s in outside)),
                     ("waiting", ranks_text(s.process.rank for s in waiting if s.process.rank is not None) or "?"),
                     ("op", "/".join(sorted({s.op for s in waiting}))),
-                    ("host", host),
+                    ("host", _hosts(host, outside)),
                 ),
             )
         )
