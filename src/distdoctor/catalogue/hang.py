@@ -192,4 +192,20 @@ HANG: tuple[Entry, ...] = (
             "手动对转储目录运行 `torchfrtrace`（使用与作业相同的 torch 版本）；上面的调用栈分析不依赖它。",
         ),
     ),
+    Entry(
+        "hang-node-unanswered",
+        "warning",
+        "hang",
+        Text(
+            "node_rank {missing} (of {expected} nodes) did not answer node 0's distdoctor run: their ranks are not "
+            "in this verdict",
+            "node_rank {missing}（共 {expected} 个节点）没有应答 node 0 上的 distdoctor run：它们的 rank 不在本结论中",
+        ),
+        Text(
+            "Start the job with `distdoctor run -- torchrun ...` on those nodes too, and let them reach node 0 on "
+            "TCP port {port} (MASTER_PORT + 1).",
+            "在这些节点上也用 `distdoctor run -- torchrun ...` 启动作业，并允许它们通过 TCP 端口 {port}"
+            "（MASTER_PORT + 1）连到 node 0。",
+        ),
+    ),
 )

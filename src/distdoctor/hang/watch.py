@@ -159,34 +159,43 @@ class Watch:
                 reported = True
                 self.on_stall(Stall(self._with_dead(procs), round(stalled, 1), self.samples))
 
+    def processes(self) -> tuple[DistProcess, ...]:
+        """The job's processes now, with the ranks that died since they were seen (callable from any thread)."""
+        if not hasattr(self, "proc"):
+            return ()
+        return self._with_dead(self._sample_processes())
+
     def _sample_processes(self) -> tuple[DistProcess, ...]:
         procs = discover(pids=[self.proc.pid])
-        for p in procs:
-            if p.alive and p.role == "worker":
-                self.known[p.pid] = p
-        with contextlib.suppress(psutil.Error):
-            for child in psutil.Process(self.proc.pid).children(recursive=True):
-                with contextlib.suppress(psutil.Error):
-                    self.started.setdefault(child.pid, child.create_time())
+        with self._lock:
+            for p in procs:
+                if p.alive and p.role == "worker":
+                    self.known[p.pid] = p
+            with contextlib.suppress(psutil.Error):
+                for child in psutil.Process(self.proc.pid).children(recursive=True):
+                    with contextlib.suppress(psutil.Error):
+                        self.started.setdefault(child.pid, child.create_time())
         return procs
 
     def _with_dead(self, procs: tuple[DistProcess, ...]) -> tuple[DistProcess, ...]:
         # A rank seen before and gone now, with no new process in its place (an elastic restart), is dead.
         present = {p.pid for p in procs}
         ranks = {p.rank for p in procs if p.alive and p.role == "worker"}
-        gone = tuple(
-            replace(p, status="dead") for pid, p in self.known.items() if pid not in present and p.rank not in ranks
-        )
+        with self._lock:
+            known = list(self.known.items())
+        gone = tuple(replace(p, status="dead") for pid, p in known if pid not in present and p.rank not in ranks)
         return procs + gone
 
     def _kill_all(self) -> None:
         """SIGKILL the job's group and every descendant seen (torchrun puts each worker in its own session)."""
         with contextlib.suppress(OSError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(psutil.Error):
+        with contextlib.suppress(psutil.Error), self._lock:
             for child in psutil.Process(self.proc.pid).children(recursive=True):
                 self.started.setdefault(child.pid, child.create_time())
-        for pid, created in self.started.items():
+        with self._lock:
+            started = list(self.started.items())
+        for pid, created in started:
             with contextlib.suppress(psutil.Error):
                 proc = psutil.Process(pid)
                 if proc.create_time() == created:  # not a new process that reused the pid
