@@ -100,7 +100,11 @@ def run(
         relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, options.secret)
         where = f"reporting to {plan.master_addr}:{plan.port}" if plan.node_rank else f"listening on port {plan.port}"
         notify(f"node_rank {plan.node_rank} of {plan.nnodes}: {where} for the cross-node verdict")
-        relay.start()
+        problem = relay.start()
+        if problem:
+            notify(f"{problem}; verdicts for this node only (another port: --coord-port)")
+            relay.stop()
+            relay = None
     elif plan not in ("single node", "off"):
         notify(plan)
     try:

@@ -58,17 +58,30 @@ class Relay:
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="distdoctor-relay")
         self._main: Future[None] | None = None
+        self._listening = threading.Event()
 
-    def start(self) -> None:
+    def start(self) -> str | None:
+        """Start serving (node 0: once listening) or connecting; why node 0 cannot listen, else None."""
         self._thread.start()
         work = self._serve() if self.node_rank == 0 else self._client()
         self._main = asyncio.run_coroutine_threadsafe(work, self._loop)
+        if self.node_rank != 0:
+            return None
+        self._listening.wait(defaults.FRAME_TIMEOUT_S)
+        if self._main.done() and self._main.exception() is not None:
+            return f"node 0 cannot listen on port {self.port}: {self._main.exception()}"
+        return None
 
     def stop(self) -> None:
-        if self._main is not None:
-            self._main.cancel()
+        """Cancel the server or client and every connection's task, then end the loop's thread."""
+        if not self._thread.is_alive():
+            return
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(_cancel_all(), self._loop).result(5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
+        if not self._loop.is_running():
+            self._loop.close()
 
     def gather(self, timeout_s: float = defaults.RELAY_ANSWER_TIMEOUT_S) -> Gathered:
         """Node 0: every node's states now (this node's included); the others' within timeout_s."""
@@ -82,7 +95,10 @@ class Relay:
 
     # node 0
     async def _serve(self) -> None:
-        server = await asyncio.start_server(self._handle, None, self.port, reuse_address=True)
+        try:
+            server = await asyncio.start_server(self._handle, None, self.port, reuse_address=True)
+        finally:
+            self._listening.set()
         async with server:
             await server.serve_forever()
 
@@ -166,6 +182,13 @@ class Relay:
                 states = await self._loop.run_in_executor(None, self.local)
                 body: dict[str, Any] = {"id": message.body.get("id"), "states": to_jsonable(states)}
                 await send(writer, "states", body, self.secret)
+
+
+async def _cancel_all() -> None:
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
 
 
 async def ask(host: str, port: int, timeout_s: float, secret: bytes | None = None) -> Gathered:
