@@ -9,6 +9,7 @@ import subprocess
 import sys
 import threading
 import time
+from pathlib import Path
 from typing import IO
 
 import jsonschema
@@ -84,6 +85,17 @@ def test_a_command_that_does_not_exist_is_a_usage_error() -> None:
     done = subprocess.run([*DISTDOCTOR, "run", "--", "/nonexistent/train"], capture_output=True, text=True, timeout=30)
     assert done.returncode == 2 and "cannot start /nonexistent/train" in done.stderr
     assert "Traceback" not in done.stderr
+
+
+def test_preflight_errors_stop_the_launch(tmp_path: Path) -> None:
+    marker = tmp_path / "started"
+    job = ["torchrun", "--nnodes", "2", "--node-rank", "1", "--master-addr", "127.0.0.1", "--master-port", "29500"]
+    job += ["-m", "this_never_runs"]
+    code = f"open({str(marker)!r}, 'w')"
+    done = subprocess.run([*DISTDOCTOR, "run", "--check", "--", *job, code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "master-addr-loopback" in done.stderr and "the job was not started" in done.stderr
+    assert done.stdout == "" and not marker.exists()
 
 
 @pytest.mark.slow

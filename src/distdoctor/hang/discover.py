@@ -35,6 +35,7 @@ DIST_VARS = (
     "SLURM_NTASKS",
     "SLURM_LOCALID",
     "SLURM_NODEID",
+    "SLURM_STEP_ID",
 )
 _AGENT_MODULES = ("torch.distributed.run", "torch.distributed.launch")
 
@@ -87,7 +88,8 @@ def is_rank_env(env: Mapping[str, str]) -> bool:
     """A process is a rank when its environment says which rank it is (torch's, OpenMPI's or Slurm's names)."""
     if "RANK" in env and "WORLD_SIZE" in env:
         return True
-    return "TORCHELASTIC_RUN_ID" in env or "OMPI_COMM_WORLD_RANK" in env
+    # A Python task of an srun step is taken for a rank too: its script often sets RANK itself, later.
+    return "TORCHELASTIC_RUN_ID" in env or "OMPI_COMM_WORLD_RANK" in env or "SLURM_STEP_ID" in env
 
 
 def describe_process(proc: psutil.Process, host: str, parent_launcher: Launcher | None = None) -> DistProcess | None:
