@@ -94,7 +94,16 @@ def test_dead_rank_when_the_whole_job_is_here_and_a_rank_vanished() -> None:
 def test_missing_rank_on_a_multi_node_job_is_not_called_dead() -> None:
     states = [s for s in load("outside") if s.process.rank == 0]
     multi = [replace(s, process=replace(s.process, local_world_size=1)) for s in states]
-    assert hang_findings(multi, "node-a") == []
+    (finding,) = hang_findings(multi, "node-a")
+    assert (finding.name, finding.severity) == ("hang-all-waiting", "warning")
+    assert finding.param_map["missing"] == "1 (maybe on another node)" and finding.param_map["op"] == "all_reduce"
+
+
+def test_every_rank_in_its_own_code_is_said_not_called_healthy() -> None:
+    states = [s for s in load("pg-init") if s.process.rank == 1]
+    (finding,) = hang_findings(states, "node-a")
+    assert (finding.name, finding.severity) == ("hang-in-user-code", "info")
+    assert finding.param_map["frames"].startswith("rank 1 at hang/hung_rank.py:")
 
 
 def test_unavailable_stacks_are_findings_with_the_fix() -> None:

@@ -208,4 +208,35 @@ HANG: tuple[Entry, ...] = (
             "（MASTER_PORT + 1）连到 node 0。",
         ),
     ),
+    Entry(
+        "hang-all-waiting",
+        "warning",
+        "hang",
+        Text(
+            "every rank found on {host} (ranks {ranks}) waits in {op}; the other ranks: {missing}",
+            "{host} 上找到的所有 rank（{ranks}）都在 {op} 中等待；其他 rank：{missing}",
+        ),
+        Text(
+            "The rank that does not arrive is not among these: run `distdoctor dump` on the other nodes (or start "
+            "the job with `distdoctor run` on every node for one verdict); if every rank waits in the same call, "
+            "suspect the network between the nodes (`distdoctor check`).",
+            "没有到达的 rank 不在其中：在其他节点上运行 `distdoctor dump`（或在每个节点上用 `distdoctor run` "
+            "启动作业以得到统一结论）；如果所有 rank 都在同一个调用中等待，检查节点之间的网络（`distdoctor check`）。",
+        ),
+    ),
+    Entry(
+        "hang-in-user-code",
+        "info",
+        "hang",
+        Text(
+            "every rank on {host} (ranks {ranks}) is in its own code, none in torch.distributed: {frames}",
+            "{host} 上的所有 rank（{ranks}）都在执行自己的代码，没有在 torch.distributed 中：{frames}",
+        ),
+        Text(
+            "The job is not stuck in communication: look at the frames shown (a long step, I/O, a lock, a data "
+            "loader); `py-spy dump --native --pid PID` shows native frames too.",
+            "作业没有卡在通信上：查看显示的代码位置（耗时的步骤、I/O、锁、数据加载器）；"
+            "`py-spy dump --native --pid PID` 还能显示原生调用栈。",
+        ),
+    ),
 )

@@ -187,7 +187,30 @@ def hang_findings(
     out += _dead(workers, missing, all_local, host)
     out += _init(workers, missing, all_local, host)
     out += _collectives(workers, host)
+    if not any(f.severity == "error" for f in out):
+        out += _nothing_odd(workers, missing, all_local, host)
     return out
+
+
+def _nothing_odd(workers: Sequence[ProcessState], missing: list[int], all_local: bool, host: str) -> list[Finding]:
+    # No rank here is the odd one out: say where they all are, so a stall verdict never reads "healthy".
+    living = [s for s in workers if s.state != "dead"]
+    if not living:
+        return []
+    ranks = ranks_text(s.process.rank for s in living if s.process.rank is not None) or "?"
+    if all(s.state in ("collective", "barrier") for s in living):
+        params = (
+            ("ranks", ranks),
+            ("op", "/".join(sorted({_call(s) for s in living}))),
+            ("host", _hosts(host, living)),
+            ("missing", _missing_text(missing, all_local)),
+        )
+        return [Finding("hang-all-waiting", "warning", _node(host, living), tuple(map(_line, living)), params)]
+    if all(s.state == "user-code" for s in living):
+        frames = "; ".join(f"rank {_rank_of(s)} at {s.frame}" for s in living[:RANKS_SHOWN])
+        mine = (("ranks", ranks), ("host", _hosts(host, living)), ("frames", frames))
+        return [Finding("hang-in-user-code", "info", _node(host, living), tuple(map(_line, living)), mine)]
+    return []
 
 
 def _unavailable(states: Sequence[ProcessState], host: str, ptrace_scope: int | None) -> list[Finding]:
