@@ -137,3 +137,39 @@ def test_torchrun_job_that_hangs_gets_a_verdict_and_ctrl_c_ends_every_process() 
     assert finding["params"]["ranks"] == "1" and "user_work" in finding["params"]["frames"]
     states = {r["rank"]: r["state"] for r in report["extra"]["ranks"]}
     assert states == {None: "supervising", 0: "collective", 1: "user-code"}
+
+
+LAUNCHER = """
+import os, subprocess, sys
+env = dict(os.environ, MASTER_ADDR="127.0.0.1", MASTER_PORT=sys.argv[2], WORLD_SIZE="2")
+r0 = subprocess.Popen([sys.executable, sys.argv[1], "init"], env=dict(env, RANK="0"))
+r1 = subprocess.Popen([sys.executable, sys.argv[1], "late"], env=dict(env, RANK="1"))
+print("rank1", r1.pid, flush=True)
+r1.wait()  # reaped at once: nothing of rank 1 is left to find but what `run` saw before
+print("rank 1 ended", r1.returncode, flush=True)
+r0.wait()
+"""
+
+
+@pytest.mark.slow
+def test_a_rank_that_vanished_is_named_dead_from_what_run_saw_before() -> None:
+    argv = [*DISTDOCTOR, "run", "--json", "--hang-after", "3", "--", sys.executable, "-c", LAUNCHER]
+    proc = subprocess.Popen(
+        [*argv, str(HUNG_RANK), str(free_port())], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout and proc.stderr
+        out, err = Lines(proc.stdout), Lines(proc.stderr)
+        out.wait_for("rank1 ", 30)
+        rank1 = int(out.text.split("rank1 ", 1)[1].split()[0])
+        time.sleep(5)  # sampled at least once alive (every second at --hang-after 3)
+        psutil.Process(rank1).kill()
+        out.wait_for("rank 1 ended -9", 10)
+        err.wait_for('"hang-rank-dead"', 30)
+    finally:
+        kill_tree([proc.pid])
+        proc.wait(timeout=30)
+    report = json.loads(next(line for _, line in err.lines if '"hang-rank-dead"' in line))
+    (dead,) = [f for f in report["findings"] if f["name"] == "hang-rank-dead"]
+    assert dead["params"]["ranks"] == "1" and dead["params"]["pids"] == str(rank1)
+    assert {(r["rank"], r["status"]) for r in report["extra"]["ranks"]} >= {(1, "dead")}
