@@ -10,7 +10,7 @@ import pytest
 
 from distdoctor.hang.model import DistProcess, Frame, ProcessState, StackSample, ThreadStack
 from distdoctor.hang.stacks import parse_dump
-from distdoctor.rules.stacks import classify, hang_findings, user_frame
+from distdoctor.rules.stacks import classify, findings_by_job, hang_findings, jobs, user_frame
 from distdoctor.serialize import from_jsonable
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "stacks"
@@ -130,3 +130,17 @@ def test_device_sync_is_not_user_code() -> None:
     state = classify(proc, sample)
     assert (state.state, state.frame) == ("device-sync", "train.py:42 in step")
     assert user_frame((sync, mine)) == "train.py:42 in step"
+
+
+def test_two_jobs_on_one_node_are_judged_apart() -> None:
+    # The "outside" job (rank 1 in its own code) beside the "mismatch" job: each keeps its own verdict.
+    outside, mismatch = load("outside"), load("mismatch")
+    assert {s.process.master_port for s in outside} != {s.process.master_port for s in mismatch}
+    found = {f.name: f.param_map for f in findings_by_job([*outside, *mismatch], "node-a")}
+    assert set(found) == {"hang-collective-mismatch", "hang-rank-outside-collective"}
+    assert found["hang-collective-mismatch"]["calls"] == "rank 0: all_reduce; rank 1: broadcast"
+    assert found["hang-rank-outside-collective"]["op"] == "all_reduce"
+    mixed = {f.name: f.param_map for f in hang_findings([*outside, *mismatch], "node-a")}
+    assert mixed["hang-collective-mismatch"]["calls"] != found["hang-collective-mismatch"]["calls"]
+    (agent_job,) = jobs(load("torchrun-outside"))
+    assert agent_job[0].process.role == "agent" and len(agent_job) == 3

@@ -18,7 +18,7 @@ from distdoctor.hang.relay import Gathered, ask
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Finding, Report
 from distdoctor.rules.flight import flight_findings, with_sequence
-from distdoctor.rules.stacks import classify, hang_findings
+from distdoctor.rules.stacks import classify, findings_by_job
 
 
 def state_row(s: ProcessState) -> dict[str, Any]:
@@ -62,7 +62,7 @@ def verdict(
     """The findings over these states (gathered from every node, or this node's) as a Report with the rank table."""
     host = socket.gethostname()
     every_node = gathered is not None and gathered.complete
-    findings = [*hang_findings(states, host, ptrace_scope(), every_node=every_node), *flight_findings(flight, host)]
+    findings = [*findings_by_job(states, host, ptrace_scope(), every_node=every_node), *flight_findings(flight, host)]
     if gathered is not None and gathered.missing:
         missing = ", ".join(map(str, gathered.missing))
         params = (("missing", missing), ("expected", str(gathered.expected)), ("port", str(port)))

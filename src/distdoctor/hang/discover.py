@@ -6,6 +6,7 @@ import os
 import socket
 import time
 from collections.abc import Iterable, Mapping
+from dataclasses import replace
 
 import psutil
 
@@ -162,6 +163,11 @@ def discover(pids: Iterable[int] | None = None, exclude: Iterable[int] = ()) -> 
                     if sub is not None:
                         found[sub.pid] = sub
     _add_dead_siblings(found, host, skip)
+    # A rank met before its agent was described as "plain": it is its agent's.
+    agents = {p.pid: p.launcher for p in found.values() if p.role == "agent"}
+    for pid, p in list(found.items()):
+        if p.role == "worker" and p.ppid in agents and p.launcher != agents[p.ppid]:
+            found[pid] = replace(p, launcher=agents[p.ppid])
     return tuple(sorted(found.values(), key=_order))
 
 

@@ -160,6 +160,36 @@ def _line(s: ProcessState) -> str:
     )
 
 
+def jobs(states: Sequence[ProcessState]) -> list[list[ProcessState]]:
+    """The states split by job (MASTER_ADDR, MASTER_PORT, run id): one node may run several jobs at once."""
+
+    def key(s: ProcessState) -> tuple[object, ...]:
+        p = s.process
+        return (p.master_addr, p.master_port, p.run_id)
+
+    groups: dict[tuple[object, ...], list[ProcessState]] = {}
+    for s in states:
+        if s.process.role == "agent":
+            continue
+        groups.setdefault(key(s), []).append(s)
+    for s in states:
+        if s.process.role != "agent":
+            continue
+        children = [c for c in states if c.process.ppid == s.process.pid and c.process.role == "worker"]
+        k = key(children[0]) if children else ("agent", s.process.pid)
+        groups.setdefault(k, []).insert(0, s)
+    return list(groups.values())
+
+
+def findings_by_job(
+    states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None, every_node: bool = False
+) -> list[Finding]:
+    """hang_findings for each job found (never mixing two jobs' ranks)."""
+    if not states:
+        return hang_findings(states, host, ptrace_scope, every_node)
+    return [f for job in jobs(states) for f in hang_findings(job, host, ptrace_scope, every_node)]
+
+
 def hang_findings(
     states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None, every_node: bool = False
 ) -> list[Finding]:
