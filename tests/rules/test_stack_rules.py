@@ -144,3 +144,8 @@ def test_two_jobs_on_one_node_are_judged_apart() -> None:
     assert mixed["hang-collective-mismatch"]["calls"] != found["hang-collective-mismatch"]["calls"]
     (agent_job,) = jobs(load("torchrun-outside"))
     assert agent_job[0].process.role == "agent" and len(agent_job) == 3
+
+
+def test_a_zombie_stays_with_the_job_of_its_siblings() -> None:
+    found = {f.name: f.param_map for f in findings_by_job(load("dead"), "node-a")}
+    assert found["hang-rank-dead"]["ranks"] == "1" and found["hang-rank-dead"]["waiting"] == "0"

@@ -59,6 +59,7 @@ class Relay:
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="distdoctor-relay")
         self._main: Future[None] | None = None
         self._listening = threading.Event()
+        self._bind_error: str | None = None
 
     def start(self) -> str | None:
         """Start serving (node 0: once listening) or connecting; why node 0 cannot listen, else None."""
@@ -68,8 +69,8 @@ class Relay:
         if self.node_rank != 0:
             return None
         self._listening.wait(defaults.FRAME_TIMEOUT_S)
-        if self._main.done() and self._main.exception() is not None:
-            return f"node 0 cannot listen on port {self.port}: {self._main.exception()}"
+        if self._bind_error is not None:
+            return f"node 0 cannot listen on port {self.port}: {self._bind_error}"
         return None
 
     def stop(self) -> None:
@@ -97,6 +98,9 @@ class Relay:
     async def _serve(self) -> None:
         try:
             server = await asyncio.start_server(self._handle, None, self.port, reuse_address=True)
+        except OSError as exc:
+            self._bind_error = exc.strerror or str(exc)
+            raise
         finally:
             self._listening.set()
         async with server:

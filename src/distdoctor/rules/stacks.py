@@ -168,10 +168,13 @@ def jobs(states: Sequence[ProcessState]) -> list[list[ProcessState]]:
         return (p.master_addr, p.master_port, p.run_id)
 
     groups: dict[tuple[object, ...], list[ProcessState]] = {}
+    siblings = {s.process.ppid: key(s) for s in states if s.process.role == "worker" and s.process.alive}
     for s in states:
         if s.process.role == "agent":
             continue
-        groups.setdefault(key(s), []).append(s)
+        # A zombie's environment is gone: it belongs to the job of the ranks beside it.
+        k = key(s) if s.process.alive or s.process.env else siblings.get(s.process.ppid, key(s))
+        groups.setdefault(k, []).append(s)
     for s in states:
         if s.process.role != "agent":
             continue
