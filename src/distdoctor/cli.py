@@ -303,6 +303,104 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     _emit(run_lint(commands, os.getcwd()), lang, as_json)
 
 
+@click.option(
+    "--pid",
+    "pids",
+    type=click.IntRange(min=1),
+    multiple=True,
+    metavar="PID",
+    help="look at this process (an agent or a rank) and its descendants only; repeatable",
+)
+@click.option("--all-nodes", is_flag=True, help="every node's ranks, through node 0's `distdoctor run`")
+@click.option(
+    "--coord",
+    default=None,
+    metavar="HOST:PORT",
+    help="node 0's `distdoctor run` (default: a local rank's MASTER_ADDR, MASTER_PORT + 1)",
+)
+def dump(pids: tuple[int, ...], all_nodes: bool, coord: str | None, lang: str | None, as_json: bool) -> None:
+    """Where every rank on this node is stuck: rendezvous, store, process-group init, which collective, own code.
+
+    Finds torchrun agents and ranks (also srun/mpirun-started ones) by their environment, reads their stacks with
+    py-spy, and names the odd ones out. Needs no change to the training code. Exit code 1 when a hang is found.
+    """
+    from distdoctor.commands.dump import dump as run_dump
+
+    _emit(run_dump(pids, all_nodes=all_nodes, coord=coord, environ=os.environ), lang, as_json)
+
+
+@cli.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@output_options
+@click.option("--check", "preflight", is_flag=True, help="preflight first (check --local-only); errors stop the launch")
+@click.option(
+    "--hang-after",
+    "hang_after_s",
+    type=click.FloatRange(min=0.5),
+    default=defaults.HANG_AFTER_S,
+    show_default=True,
+    metavar="SECONDS",
+    help="no output and no stack change for this long is a hang: dump, classify, print the verdict",
+)
+@click.option(
+    "--coord-port",
+    type=click.IntRange(1, 65535),
+    default=None,
+    metavar="PORT",
+    help="port node_rank 0's run gathers the other nodes on (default: MASTER_PORT + 1)",
+)
+@click.option(
+    "--secret",
+    envvar="DISTDOCTOR_SECRET",
+    default=None,
+    metavar="TEXT",
+    help="shared secret for the cross-node link (or set DISTDOCTOR_SECRET)",
+)
+@click.option("--local-only", is_flag=True, help="this node's ranks only: no link to node 0")
+@click.argument("command", nargs=-1, type=click.UNPROCESSED, metavar="-- COMMAND")
+def run(
+    command: tuple[str, ...],
+    preflight: bool,
+    hang_after_s: float,
+    coord_port: int | None,
+    secret: str | None,
+    local_only: bool,
+    lang: str | None,
+    as_json: bool,
+) -> None:
+    """Launch a job unchanged, pass its output through, and say where it hangs when it does.
+
+      distdoctor run --hang-after 120 -- torchrun --nproc-per-node 8 train.py
+
+    Ctrl-C and SIGTERM go to the whole job; the exit code is the job's. Verdicts go to stderr.
+    """
+    from distdoctor.commands.run import RunOptions
+    from distdoctor.commands.run import preflight as run_preflight
+    from distdoctor.commands.run import run as run_job
+    from distdoctor.errors import UsageError
+    from distdoctor.hang.watch import WatchOptions
+    from distdoctor.render.output import emit_stderr
+
+    if not command:
+        raise UsageError("no command to run: give it after `--`, e.g. distdoctor run -- torchrun train.py")
+    chosen = lang or default_lang(os.environ)
+    if preflight:
+        report = run_preflight(command, os.environ)
+        emit_stderr(report, chosen, as_json=as_json)
+        if report.exit_code:
+            click.echo("distdoctor run: preflight found errors; the job was not started", err=True)
+            sys.exit(report.exit_code)
+
+    def notify(line: str) -> None:
+        click.echo(f"distdoctor run: {line}", err=True)
+
+    notify(f"watching {command[0]} (verdict after {hang_after_s:g} s without output or stack change)")
+    options = RunOptions(
+        WatchOptions(hang_after_s), coord_port, secret.encode() if secret else None, cross_node=not local_only
+    )
+    code = run_job(command, options, lambda r: emit_stderr(r, chosen, as_json=as_json), notify, os.environ)
+    sys.exit(code)
+
+
 def main() -> None:
     """Console entry point: user mistakes print one line and exit 1 or 2, never a traceback."""
     from distdoctor.errors import DistDoctorError

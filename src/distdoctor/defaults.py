@@ -69,3 +69,25 @@ SLOW_NODE_FRACTION = 0.25
 
 # explain: the most of one log file it reads (the end of a longer file, where the failure is), in bytes.
 LOG_MAX_BYTES = 64 * 1024 * 1024
+# Hung jobs (`dump`, `run`).
+# One py-spy attach takes ~0.03 s; a process stuck in the kernel (D state) may not answer at all.
+PY_SPY_TIMEOUT_S = 10.0
+# py-spy attaches run side by side, at most this many at once.
+PY_SPY_CONCURRENCY = 8
+# `run`: no stack changed and nothing printed for this long means the job hangs.
+HANG_AFTER_S = 300.0
+# `run`: how often the ranks' stacks are sampled (at most; shorter when --hang-after is short).
+SAMPLE_INTERVAL_S = 30.0
+# `run`: after forwarding Ctrl-C/SIGTERM, the job has this long to end before every process it started is killed.
+STOP_GRACE_S = 15.0
+# Flight recorder: a dump larger than this is not read; torchfrtrace gets this long; this many lines of its answer
+# are kept.
+FR_DUMP_MAX_BYTES = 64 << 20
+FR_ANALYZE_TIMEOUT_S = 60.0
+FR_OUTPUT_LINES = 40
+# Across nodes (`run` on every node, `dump --all-nodes`): node 0's `run` listens on MASTER_PORT + this offset
+# (MASTER_PORT itself is torch's store); each node's answer to a snapshot must come within RELAY_ANSWER_TIMEOUT_S;
+# a node's link to node 0 carries nothing for hours while the job trains, so its read timeout is long.
+RELAY_PORT_OFFSET = 1
+RELAY_ANSWER_TIMEOUT_S = 20.0
+RELAY_IDLE_S = 7 * 24 * 3600.0

@@ -52,14 +52,61 @@ def test_bad_flag_is_a_usage_error_naming_flag_and_form(flags: dict[str, str], m
 @pytest.mark.parametrize(
     "argv",
     [
-        ["torchrun", "--nnodes=2", "--nproc_per_node=4", "--node_rank=1", "--master_addr=10.0.0.1",
-         "--master_port=29501", "train.py", "--lr", "0.1"],
-        ["torchrun", "--nnodes", "2", "--nproc-per-node", "4", "--node-rank", "1", "--master-addr", "10.0.0.1",
-         "--master-port", "29501", "train.py", "--lr", "0.1"],
-        ["python3", "-u", "-m", "torch.distributed.run", "--nnodes=2", "--nproc-per-node=4", "--node-rank=1",
-         "--master-addr=10.0.0.1", "--master-port=29501", "train.py", "--lr", "0.1"],
-        ["/usr/bin/python", "-m", "torch.distributed.launch", "--nproc_per_node=4", "--nnodes=2", "--node_rank=1",
-         "--master_addr=10.0.0.1", "--master_port=29501", "--use_env", "train.py", "--lr", "0.1"],
+        [
+            "torchrun",
+            "--nnodes=2",
+            "--nproc_per_node=4",
+            "--node_rank=1",
+            "--master_addr=10.0.0.1",
+            "--master_port=29501",
+            "train.py",
+            "--lr",
+            "0.1",
+        ],
+        [
+            "torchrun",
+            "--nnodes",
+            "2",
+            "--nproc-per-node",
+            "4",
+            "--node-rank",
+            "1",
+            "--master-addr",
+            "10.0.0.1",
+            "--master-port",
+            "29501",
+            "train.py",
+            "--lr",
+            "0.1",
+        ],
+        [
+            "python3",
+            "-u",
+            "-m",
+            "torch.distributed.run",
+            "--nnodes=2",
+            "--nproc-per-node=4",
+            "--node-rank=1",
+            "--master-addr=10.0.0.1",
+            "--master-port=29501",
+            "train.py",
+            "--lr",
+            "0.1",
+        ],
+        [
+            "/usr/bin/python",
+            "-m",
+            "torch.distributed.launch",
+            "--nproc_per_node=4",
+            "--nnodes=2",
+            "--node_rank=1",
+            "--master_addr=10.0.0.1",
+            "--master_port=29501",
+            "--use_env",
+            "train.py",
+            "--lr",
+            "0.1",
+        ],
     ],
     ids=["torchrun-underscore", "torchrun-dash", "python-m-run", "launch-use-env"],
 )
@@ -114,8 +161,16 @@ def test_unreadable_launch_command_is_a_usage_error(argv: list[str], message: st
 
 
 def test_under_torchrun_values_are_torchruns() -> None:
-    env = {"TORCHELASTIC_RUN_ID": "x", "WORLD_SIZE": "4", "RANK": "3", "LOCAL_RANK": "1", "LOCAL_WORLD_SIZE": "2",
-           "GROUP_RANK": "1", "MASTER_ADDR": "10.0.0.1", "MASTER_PORT": "29500"}
+    env = {
+        "TORCHELASTIC_RUN_ID": "x",
+        "WORLD_SIZE": "4",
+        "RANK": "3",
+        "LOCAL_RANK": "1",
+        "LOCAL_WORLD_SIZE": "2",
+        "GROUP_RANK": "1",
+        "MASTER_ADDR": "10.0.0.1",
+        "MASTER_PORT": "29500",
+    }
     c = load(env=env)
     assert c.rank.source == Source("torchrun", "RANK") and c.node_rank.value == 1  # type: ignore[union-attr]
     assert c.nproc_per_node.value == 2  # type: ignore[union-attr]
@@ -129,8 +184,15 @@ def test_bad_env_value_is_kept_for_a_finding_not_raised() -> None:
 
 
 # Variables as TESTBED.md recorded them from a real srun task on the namespace Slurm cluster.
-SLURM_TASK = {"SLURM_JOB_ID": "7", "SLURM_PROCID": "1", "SLURM_NTASKS": "2", "SLURM_NODEID": "1",
-              "SLURM_LOCALID": "0", "SLURM_JOB_NODELIST": "node[1-2]", "SLURM_JOB_NUM_NODES": "2"}
+SLURM_TASK = {
+    "SLURM_JOB_ID": "7",
+    "SLURM_PROCID": "1",
+    "SLURM_NTASKS": "2",
+    "SLURM_NODEID": "1",
+    "SLURM_LOCALID": "0",
+    "SLURM_JOB_NODELIST": "node[1-2]",
+    "SLURM_JOB_NUM_NODES": "2",
+}
 
 
 def test_slurm() -> None:
@@ -149,8 +211,13 @@ def test_slurm_master_addr_from_env_wins() -> None:
 
 
 def test_openmpi() -> None:
-    env = {"OMPI_COMM_WORLD_RANK": "1", "OMPI_COMM_WORLD_SIZE": "2", "OMPI_COMM_WORLD_LOCAL_RANK": "0",
-           "OMPI_COMM_WORLD_LOCAL_SIZE": "1", "MASTER_ADDR": "10.0.0.1"}
+    env = {
+        "OMPI_COMM_WORLD_RANK": "1",
+        "OMPI_COMM_WORLD_SIZE": "2",
+        "OMPI_COMM_WORLD_LOCAL_RANK": "0",
+        "OMPI_COMM_WORLD_LOCAL_SIZE": "1",
+        "MASTER_ADDR": "10.0.0.1",
+    }
     c = load(env=env)
     assert c.scheduler == "openmpi"
     assert (c.nnodes.value, c.node_rank.value, c.rank.value, c.world_size.value) == (NodeRange(2, 2), 1, 1, 2)  # type: ignore[union-attr]
@@ -158,8 +225,14 @@ def test_openmpi() -> None:
 
 
 def test_pytorchjob_counts_pods_and_says_which_reading() -> None:
-    env = {"KUBERNETES_SERVICE_HOST": "10.96.0.1", "MASTER_ADDR": "job-master-0", "MASTER_PORT": "23456",
-           "WORLD_SIZE": "3", "RANK": "2", "PYTHONUNBUFFERED": "0"}
+    env = {
+        "KUBERNETES_SERVICE_HOST": "10.96.0.1",
+        "MASTER_ADDR": "job-master-0",
+        "MASTER_PORT": "23456",
+        "WORLD_SIZE": "3",
+        "RANK": "2",
+        "PYTHONUNBUFFERED": "0",
+    }
     c = load(env=env)
     assert c.scheduler == "pytorchjob"
     assert (c.nnodes.value, c.node_rank.value) == (NodeRange(3, 3), 2)  # type: ignore[union-attr]

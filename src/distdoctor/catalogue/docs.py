@@ -11,6 +11,7 @@ _LAYERS = {
     "smoke": "Smoke: what real collectives under the real launcher show (`distdoctor smoke`)",
     "log": "Logs: what `distdoctor explain` reads in torch, torchrun, gloo and NCCL output",
     "lint": "Lint: what `distdoctor lint` finds in launch commands",
+    "hang": "Hang: where the ranks of a running job are stuck (`dump`, `run`)",
 }
 
 

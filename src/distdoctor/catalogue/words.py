@@ -33,6 +33,10 @@ _OUTCOME: dict[str, Text] = {
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
     ),
+    # Why py-spy gave no stack (hang/model.py StackError).
+    "gone": Text("the process ended", "进程已结束"),
+    "timeout": Text("py-spy did not answer in time", "py-spy 未在限定时间内响应"),
+    "failed": Text("py-spy failed", "py-spy 执行失败"),
 }
 
 
@@ -83,6 +87,10 @@ UI: dict[str, Text] = {
     "verdict_errors": Text(
         "{errors} error(s), {warnings} warning(s): fix the errors before launching",
         "{errors} 个错误，{warnings} 个警告：请先修复错误再启动",
+    ),
+    "verdict_hang": Text(
+        "{errors} error(s), {warnings} warning(s): where the job is stuck, and the fix, above",
+        "{errors} 个错误，{warnings} 个警告：作业卡住的位置和修复方法见上",
     ),
     "verdict_warnings": Text("no errors, {warnings} warning(s)", "没有错误，{warnings} 个警告"),
     # explain reads what already failed: "before launching" and "healthy" would not fit.

@@ -18,7 +18,9 @@ from distdoctor import defaults
 
 VERSION = 1
 _LENGTH = struct.Struct(">I")
-TYPES = frozenset({"welcome", "report", "waiting", "mesh", "probes", "verdict", "rejected"})
+TYPES = frozenset(
+    {"welcome", "report", "waiting", "mesh", "probes", "verdict", "rejected", "hello", "snapshot", "states", "ask"}
+)
 # These carry no authority, and a peer with another secret must still be able to read them.
 UNSIGNED_TYPES = frozenset({"welcome", "rejected"})
 

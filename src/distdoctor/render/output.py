@@ -29,3 +29,20 @@ def emit(report: Report, lang: str, *, as_json: bool) -> int:
     else:
         render_text(report, chosen, console())
     return report.exit_code
+
+
+def emit_stderr(report: Report, lang: str, *, as_json: bool) -> None:
+    """A report on stderr (`run`: stdout belongs to the job): text, or one JSON document per line."""
+    chosen = cast(Lang, lang if lang in ("en", "zh") else "en")
+    if as_json:
+        import json
+
+        from distdoctor.render.as_json import report_json
+
+        sys.stderr.write(json.dumps(report_json(report, chosen), ensure_ascii=False) + "\n")
+        sys.stderr.flush()
+        return
+    err = Console(stderr=True, highlight=False)
+    if not err.is_terminal:
+        err = Console(stderr=True, highlight=False, soft_wrap=True)
+    render_text(report, chosen, err)

@@ -12,6 +12,7 @@ from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
 from distdoctor.render.facts import facts_table, measured
 from distdoctor.render.smoke import print_smoke
+from distdoctor.render.stacks import print_ranks
 from distdoctor.smoke.results import BandwidthRow, SmokeRun
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
@@ -30,6 +31,8 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         _print_gather(extra, lang, console)
     elif isinstance(run := extra.get("smoke"), SmokeRun):
         print_smoke(run, cast(tuple[BandwidthRow, ...], extra.get("bandwidth") or ()), lang, console)
+    elif "ranks" in extra:
+        print_ranks(extra["ranks"], console)  # type: ignore[arg-type]
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
     inputs = extra.get("inputs")
@@ -121,8 +124,8 @@ def _verdict(report: Report, lang: Lang) -> Text:
     warnings = sum(f.severity == "warning" for f in report.findings)
     explain = report.command == "explain"
     if errors:
-        key = "verdict_errors_explain" if explain else "verdict_errors"
-        line, style = ui(key, lang, errors=errors, warnings=warnings), "bold red"
+        key = {"explain": "verdict_errors_explain", "dump": "verdict_hang", "run": "verdict_hang"}
+        line, style = ui(key.get(report.command, "verdict_errors"), lang, errors=errors, warnings=warnings), "bold red"
     elif warnings:
         line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
     elif explain and not report.findings:

@@ -1,0 +1,241 @@
+"""Findings of `dump` and `run`: where the ranks of a hung job are, and who is the odd one out."""
+
+from __future__ import annotations
+
+from distdoctor.catalogue.entry import Entry, Text
+
+HANG: tuple[Entry, ...] = (
+    Entry(
+        "hang-rendezvous",
+        "error",
+        "hang",
+        Text(
+            "the torchrun agent on {host} (pid {pids}) waits in rendezvous for the other nodes; no rank started",
+            "{host} 上的 torchrun 代理（pid {pids}）在 rendezvous 中等待其他节点；还没有任何 rank 启动",
+        ),
+        Text(
+            "Start the same torchrun command on every node (same --nnodes, --rdzv-id, --rdzv-endpoint or "
+            "--master-addr/--master-port); run `distdoctor check` on each node to see which one does not arrive.",
+            "在每个节点上启动相同的 torchrun 命令（相同的 --nnodes、--rdzv-id、--rdzv-endpoint 或 "
+            "--master-addr/--master-port）；在每个节点上运行 `distdoctor check`，看哪个节点没有到达。",
+        ),
+    ),
+    Entry(
+        "hang-store-connect",
+        "error",
+        "hang",
+        Text(
+            "rank(s) {ranks} on {host} wait at the store {master} in init_process_group; the other ranks: {missing}",
+            "{host} 上的 rank {ranks} 在 init_process_group 中等待 store {master}；其他 rank：{missing}",
+        ),
+        Text(
+            "Every rank must reach MASTER_ADDR:MASTER_PORT ({master}): start the missing ranks, check they use "
+            "the same MASTER_ADDR/MASTER_PORT/WORLD_SIZE, and run `distdoctor check` on their nodes.",
+            "每个 rank 都必须连上 MASTER_ADDR:MASTER_PORT（{master}）：启动缺失的 rank，确认它们使用相同的 "
+            "MASTER_ADDR/MASTER_PORT/WORLD_SIZE，并在它们的节点上运行 `distdoctor check`。",
+        ),
+    ),
+    Entry(
+        "hang-pg-init",
+        "error",
+        "hang",
+        Text(
+            "rank(s) {ranks} on {host} are past the store but hang creating the process group; "
+            "the other ranks: {missing}",
+            "{host} 上的 rank {ranks} 已连上 store，但卡在创建进程组；其他 rank：{missing}",
+        ),
+        Text(
+            "Every rank must call init_process_group (and each new_group) the same way; the ranks named above "
+            "have not. Across nodes also check that gloo/NCCL can connect (`distdoctor check`, the mesh).",
+            "每个 rank 都必须以相同方式调用 init_process_group（以及每个 new_group）；上面列出的 rank 没有调用。"
+            "跨节点时还要确认 gloo/NCCL 能互相连接（`distdoctor check` 的连通性网格）。",
+        ),
+    ),
+    Entry(
+        "hang-collective-mismatch",
+        "error",
+        "hang",
+        Text(
+            "ranks on {host} wait in different collectives: {calls}",
+            "{host} 上的各 rank 在不同的集合通信中等待：{calls}",
+        ),
+        Text(
+            "Every rank must issue the same collectives in the same order: look for a branch on the rank (or on "
+            "data) around these calls; TORCH_DISTRIBUTED_DEBUG=DETAIL reports the mismatch when it happens.",
+            "所有 rank 必须以相同顺序调用相同的集合通信：检查这些调用附近按 rank（或按数据）分支的代码；"
+            "设置 TORCH_DISTRIBUTED_DEBUG=DETAIL 可在发生时报告不一致。",
+        ),
+    ),
+    Entry(
+        "hang-rank-outside-collective",
+        "error",
+        "hang",
+        Text(
+            "rank(s) {ranks} on {host} are in their own code while rank(s) {waiting} wait in {op}: {frames}",
+            "{host} 上的 rank {ranks} 在执行自己的代码，而 rank {waiting} 在 {op} 中等待：{frames}",
+        ),
+        Text(
+            "The rank(s) named never reach {op}: look at the frame shown (a rank-dependent branch, a data loader "
+            "that ran dry on one rank, an early return, a slow I/O step).",
+            "上面列出的 rank 没有进入 {op}：查看显示的代码位置（按 rank 分支、某个 rank 的数据加载器已取完、"
+            "提前返回、缓慢的 I/O 步骤）。",
+        ),
+    ),
+    Entry(
+        "hang-rank-dead",
+        "error",
+        "hang",
+        Text(
+            "rank(s) {ranks} on {host} are dead (pid {pids}) while rank(s) {waiting} wait for them",
+            "{host} 上的 rank {ranks} 已经退出（pid {pids}），而 rank {waiting} 仍在等待它们",
+        ),
+        Text(
+            "Find why the rank died: its log, `dmesg` (the OOM killer sends SIGKILL), the exit code; then end the "
+            "job: the waiting ranks only give up at their timeout.",
+            "查明该 rank 退出的原因：它的日志、`dmesg`（OOM killer 会发送 SIGKILL）、退出码；然后结束作业："
+            "等待中的 rank 要到超时才会放弃。",
+        ),
+    ),
+    Entry(
+        "stack-permission-denied",
+        "warning",
+        "hang",
+        Text(
+            "cannot read the stack of pid {pid}: not allowed to attach (ptrace_scope {ptrace_scope})",
+            "无法读取 pid {pid} 的调用栈：不允许附加（ptrace_scope {ptrace_scope}）",
+        ),
+        Text(
+            "Run distdoctor as root or as the job's user; in Docker add `--cap-add SYS_PTRACE`, on Kubernetes "
+            "`securityContext.capabilities.add: [SYS_PTRACE]`; or `sysctl kernel.yama.ptrace_scope=0`.",
+            "以 root 或作业所属用户运行 distdoctor；Docker 中加 `--cap-add SYS_PTRACE`，Kubernetes 中设置 "
+            "`securityContext.capabilities.add: [SYS_PTRACE]`；或执行 `sysctl kernel.yama.ptrace_scope=0`。",
+        ),
+    ),
+    Entry(
+        "py-spy-missing",
+        "warning",
+        "hang",
+        Text("py-spy is not installed: the ranks' stacks cannot be read", "未安装 py-spy：无法读取各 rank 的调用栈"),
+        Text(
+            "`pip install py-spy` (a static binary wheel) in distdoctor's environment.",
+            "在 distdoctor 所在环境中执行 `pip install py-spy`（静态二进制 wheel）。",
+        ),
+    ),
+    Entry(
+        "stack-unavailable",
+        "warning",
+        "hang",
+        Text("cannot read the stack of pid {pid}: {stack_class}", "无法读取 pid {pid} 的调用栈：{stack_class}"),
+        Text(
+            "Run `py-spy dump --pid {pid}` by hand to see its message; a process in the kernel (state D) may not "
+            "answer until its I/O ends.",
+            "手动运行 `py-spy dump --pid {pid}` 查看其信息；处于内核态（D 状态）的进程在 I/O 结束前可能无法响应。",
+        ),
+    ),
+    Entry(
+        "hang-no-processes",
+        "info",
+        "hang",
+        Text(
+            "no torchrun agent nor torch.distributed rank found on {host}",
+            "{host} 上没有找到 torchrun 代理或 torch.distributed rank",
+        ),
+        Text(
+            "Run `distdoctor dump` on the node where the job runs, as root or the job's user (other users' "
+            "environments cannot be read); or name the processes with --pid.",
+            "在作业所在节点上以 root 或作业所属用户运行 `distdoctor dump`（无法读取其他用户进程的环境）；"
+            "或用 --pid 指定进程。",
+        ),
+    ),
+    Entry(
+        "flight-recorder-mismatch",
+        "error",
+        "hang",
+        Text(
+            "torch's flight-recorder analyzer (torchfrtrace) on the dumps of ranks {ranks}: collective #{seq}: "
+            "{analysis}",
+            "torch 的 flight recorder 分析器（torchfrtrace）分析 rank {ranks} 的转储：第 {seq} 个集合通信：{analysis}",
+        ),
+        Text(
+            "The culprit rank it names issued a different collective (or none) at that sequence number: look at "
+            "its code path there; `torchfrtrace DIR -p PREFIX -v` shows every entry.",
+            "分析器指出的 rank 在该序号处调用了不同的集合通信（或没有调用）：检查它在此处的代码路径；"
+            "`torchfrtrace DIR -p PREFIX -v` 可显示全部记录。",
+        ),
+    ),
+    Entry(
+        "flight-recorder-clean",
+        "info",
+        "hang",
+        Text(
+            "torchfrtrace found no mismatch in the flight-recorder dumps of ranks {ranks}",
+            "torchfrtrace 在 rank {ranks} 的 flight recorder 转储中没有发现不一致",
+        ),
+        Text(
+            "The collectives agree up to the dump: the hang is in a rank's own code, its transport, or after the "
+            "dump was written; see the stacks above.",
+            "截至转储时各集合通信一致：卡住的原因在某个 rank 自己的代码、通信传输，或发生在转储之后；见上面的调用栈。",
+        ),
+    ),
+    Entry(
+        "flight-recorder-unreadable",
+        "warning",
+        "hang",
+        Text(
+            "torchfrtrace could not analyse the flight-recorder dumps of ranks {ranks}: {detail}",
+            "torchfrtrace 无法分析 rank {ranks} 的 flight recorder 转储：{detail}",
+        ),
+        Text(
+            "Run `torchfrtrace` on the dump folder by hand (same torch version as the job); the stacks above do "
+            "not depend on it.",
+            "手动对转储目录运行 `torchfrtrace`（使用与作业相同的 torch 版本）；上面的调用栈分析不依赖它。",
+        ),
+    ),
+    Entry(
+        "hang-node-unanswered",
+        "warning",
+        "hang",
+        Text(
+            "node_rank {missing} (of {expected} nodes) did not answer node 0's distdoctor run: their ranks are not "
+            "in this verdict",
+            "node_rank {missing}（共 {expected} 个节点）没有应答 node 0 上的 distdoctor run：它们的 rank 不在本结论中",
+        ),
+        Text(
+            "Start the job with `distdoctor run -- torchrun ...` on those nodes too, and let them reach node 0 on "
+            "TCP port {port} (MASTER_PORT + 1).",
+            "在这些节点上也用 `distdoctor run -- torchrun ...` 启动作业，并允许它们通过 TCP 端口 {port}"
+            "（MASTER_PORT + 1）连到 node 0。",
+        ),
+    ),
+    Entry(
+        "hang-all-waiting",
+        "warning",
+        "hang",
+        Text(
+            "every rank found on {host} (ranks {ranks}) waits in {op}; the other ranks: {missing}",
+            "{host} 上找到的所有 rank（{ranks}）都在 {op} 中等待；其他 rank：{missing}",
+        ),
+        Text(
+            "The rank that does not arrive is not among these: run `distdoctor dump` on the other nodes (or start "
+            "the job with `distdoctor run` on every node for one verdict); if every rank waits in the same call, "
+            "suspect the network between the nodes (`distdoctor check`).",
+            "没有到达的 rank 不在其中：在其他节点上运行 `distdoctor dump`（或在每个节点上用 `distdoctor run` "
+            "启动作业以得到统一结论）；如果所有 rank 都在同一个调用中等待，检查节点之间的网络（`distdoctor check`）。",
+        ),
+    ),
+    Entry(
+        "hang-in-user-code",
+        "info",
+        "hang",
+        Text(
+            "every rank on {host} (ranks {ranks}) is in its own code, none in torch.distributed: {frames}",
+            "{host} 上的所有 rank（{ranks}）都在执行自己的代码，没有在 torch.distributed 中：{frames}",
+        ),
+        Text(
+            "The job is not stuck in communication: look at the frames shown (a long step, I/O, a lock, a data "
+            "loader); `py-spy dump --native --pid PID` shows native frames too.",
+            "作业没有卡在通信上：查看显示的代码位置（耗时的步骤、I/O、锁、数据加载器）；"
+            "`py-spy dump --native --pid PID` 还能显示原生调用栈。",
+        ),
+    ),
+)

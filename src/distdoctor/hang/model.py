@@ -1,0 +1,118 @@
+"""Data of a hung job crossing layers: discovered processes, their stacks, and the state each one is in."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+Role = Literal["agent", "worker"]
+
+# How a rank was started: torchrun's agent, the older launcher, a scheduler, or by hand.
+Launcher = Literal["torchrun", "torch.distributed.run", "torch.distributed.launch", "srun", "mpirun", "plain"]
+
+# Why py-spy gave no stack: codes the catalogue explains, each with its fix.
+StackError = Literal["permission", "gone", "timeout", "no-py-spy", "failed"]
+
+# Where one process is. "supervising": a launcher agent watching its workers (healthy);
+# "unavailable": no stack could be read.
+State = Literal[
+    "rendezvous",
+    "store-connect",
+    "pg-init",
+    "barrier",
+    "collective",
+    "device-sync",
+    "user-code",
+    "supervising",
+    "dead",
+    "unavailable",
+]
+
+
+@dataclass(frozen=True)
+class Frame:
+    """One Python frame, as py-spy reports it."""
+
+    name: str
+    filename: str  # the full path
+    short: str  # py-spy's short_filename: relative to site-packages / the script's folder
+    line: int
+    locals: tuple[tuple[str, str], ...] = ()
+
+    def __str__(self) -> str:
+        return f"{self.name} ({self.short}:{self.line})"
+
+
+@dataclass(frozen=True)
+class ThreadStack:
+    """One thread's frames, innermost first (py-spy's order)."""
+
+    thread_id: int
+    name: str
+    active: bool
+    frames: tuple[Frame, ...]
+
+
+@dataclass(frozen=True)
+class StackSample:
+    """py-spy's answer for one process: its threads, or why there are none."""
+
+    pid: int
+    threads: tuple[ThreadStack, ...] = ()
+    error: StackError | None = None
+    detail: str = ""
+    elapsed_s: float = 0.0
+
+    def main_thread(self) -> ThreadStack | None:
+        """The thread the rank's program runs in: MainThread, else the first one py-spy listed."""
+        for thread in self.threads:
+            if thread.name == "MainThread":
+                return thread
+        return self.threads[0] if self.threads else None
+
+
+@dataclass(frozen=True)
+class DistProcess:
+    """A torch.distributed process found on this node: a launcher agent or a rank, and who it says it is."""
+
+    pid: int
+    ppid: int
+    role: Role
+    launcher: Launcher
+    host: str
+    cmdline: tuple[str, ...]
+    status: str  # psutil's: running, sleeping, disk-sleep, stopped, zombie, dead
+    age_s: float
+    rank: int | None = None
+    local_rank: int | None = None
+    world_size: int | None = None
+    local_world_size: int | None = None
+    group_rank: int | None = None  # torchrun's node rank
+    master_addr: str | None = None
+    master_port: int | None = None
+    run_id: str | None = None
+    env: tuple[tuple[str, str], ...] = ()  # the distributed variables only, never the whole environment
+
+    @property
+    def alive(self) -> bool:
+        return self.status not in ("zombie", "dead")
+
+    @property
+    def label(self) -> str:
+        if self.role == "agent":
+            return f"{self.launcher} agent pid {self.pid}"
+        rank = "?" if self.rank is None else self.rank
+        return f"rank {rank} pid {self.pid}"
+
+
+@dataclass(frozen=True)
+class ProcessState:
+    """Where one process is, as rules/stacks.py reads its stack."""
+
+    process: DistProcess
+    state: State
+    op: str = ""  # the collective, or the torch function of an init state
+    frame: str = ""  # the innermost frame of the program's own code: "train.py:42 in step"
+    where: str = ""  # the innermost torch frame that decided the state
+    seq: int | None = None  # collective sequence number, where the flight recorder gives one
+    error: StackError | None = None

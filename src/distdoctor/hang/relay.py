@@ -1,0 +1,213 @@
+"""Across nodes for `run` and `dump --all-nodes`: node_rank 0's `run` gathers every node's process states.
+
+Each node's `run` keeps a connection to node 0 (retrying for the job's life) and answers its "snapshot" requests
+with the states of its own ranks. Anyone may "ask" node 0: it snapshots every node and answers with all states.
+Frames, limits and the optional HMAC are gather/wire.py's, shared with `check`.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import itertools
+import threading
+from collections.abc import Callable
+from concurrent.futures import Future
+from dataclasses import dataclass, field
+from typing import Any
+
+from distdoctor import defaults
+from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.hang.model import ProcessState
+from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
+
+LocalStates = Callable[[], list[ProcessState]]
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """Every node's states as node 0 got them; `missing` are the node ranks that did not answer."""
+
+    states: tuple[ProcessState, ...]
+    answered: tuple[int, ...]
+    missing: tuple[int, ...]
+    expected: int
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing
+
+
+@dataclass
+class _Peer:
+    node_rank: int
+    writer: asyncio.StreamWriter
+    pending: dict[int, asyncio.Future[list[ProcessState]]] = field(default_factory=dict)
+
+
+class Relay:
+    """Node 0's server, or another node's client, on an asyncio loop in a background thread."""
+
+    def __init__(
+        self, node_rank: int, nnodes: int, host: str, port: int, local: LocalStates, secret: bytes | None = None
+    ) -> None:
+        self.node_rank, self.nnodes, self.host, self.port = node_rank, nnodes, host, port
+        self.local, self.secret = local, secret
+        self.peers: dict[int, _Peer] = {}
+        self._ids = itertools.count(1)
+        self._loop = asyncio.new_event_loop()
+        self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="distdoctor-relay")
+        self._main: Future[None] | None = None
+        self._listening = threading.Event()
+        self._bind_error: str | None = None
+
+    def start(self) -> str | None:
+        """Start serving (node 0: once listening) or connecting; why node 0 cannot listen, else None."""
+        self._thread.start()
+        work = self._serve() if self.node_rank == 0 else self._client()
+        self._main = asyncio.run_coroutine_threadsafe(work, self._loop)
+        if self.node_rank != 0:
+            return None
+        self._listening.wait(defaults.FRAME_TIMEOUT_S)
+        if self._bind_error is not None:
+            return f"node 0 cannot listen on port {self.port}: {self._bind_error}"
+        return None
+
+    def stop(self) -> None:
+        """Cancel the server or client and every connection's task, then end the loop's thread."""
+        if not self._thread.is_alive():
+            return
+        with contextlib.suppress(Exception):
+            asyncio.run_coroutine_threadsafe(_cancel_all(), self._loop).result(5)
+        self._loop.call_soon_threadsafe(self._loop.stop)
+        self._thread.join(timeout=5)
+        if not self._loop.is_running():
+            self._loop.close()
+
+    def gather(self, timeout_s: float = defaults.RELAY_ANSWER_TIMEOUT_S) -> Gathered:
+        """Node 0: every node's states now (this node's included); the others' within timeout_s."""
+        if self.node_rank == 0:
+            future = asyncio.run_coroutine_threadsafe(self._gather(timeout_s), self._loop)
+        else:
+            future = asyncio.run_coroutine_threadsafe(
+                ask(self.host, self.port, timeout_s + defaults.FRAME_TIMEOUT_S, self.secret), self._loop
+            )
+        return future.result(timeout_s + 2 * defaults.FRAME_TIMEOUT_S)
+
+    # node 0
+    async def _serve(self) -> None:
+        try:
+            server = await asyncio.start_server(self._handle, None, self.port, reuse_address=True)
+        except OSError as exc:
+            self._bind_error = exc.strerror or str(exc)
+            raise
+        finally:
+            self._listening.set()
+        async with server:
+            await server.serve_forever()
+
+    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            first = await read_message(reader, defaults.FRAME_TIMEOUT_S, self.secret)
+            if first.type == "ask":
+                gathered = await self._gather(defaults.RELAY_ANSWER_TIMEOUT_S)
+                await send(writer, "states", to_jsonable(gathered), self.secret)
+            elif first.type == "hello" and isinstance(first.body, dict):
+                await self._keep(int(first.body["node_rank"]), reader, writer)
+        except (FrameError, KeyError, TypeError, ValueError):
+            pass  # a malformed peer is dropped; its node then shows as not answering
+        finally:
+            writer.close()
+
+    async def _keep(self, node_rank: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        peer = _Peer(node_rank, writer)
+        self.peers[node_rank] = peer  # a node that reconnects replaces its earlier link
+        try:
+            while True:
+                message = await read_message(reader, defaults.RELAY_IDLE_S, self.secret)
+                if message.type == "states" and isinstance(message.body, dict):
+                    waiter = peer.pending.pop(int(message.body.get("id", -1)), None)
+                    if waiter and not waiter.done():
+                        try:
+                            waiter.set_result(list(from_jsonable(tuple[ProcessState, ...], message.body["states"])))
+                        except (DecodeError, KeyError) as exc:
+                            waiter.set_exception(exc)
+        except FrameError:
+            pass
+        finally:
+            if self.peers.get(node_rank) is peer:
+                del self.peers[node_rank]
+
+    async def _snapshot(self, peer: _Peer, timeout_s: float) -> list[ProcessState] | None:
+        request = next(self._ids)
+        waiter: asyncio.Future[list[ProcessState]] = self._loop.create_future()
+        peer.pending[request] = waiter
+        await send(peer.writer, "snapshot", {"id": request}, self.secret)
+        try:
+            return await asyncio.wait_for(waiter, timeout_s)
+        except (asyncio.TimeoutError, DecodeError, KeyError):
+            return None
+        finally:
+            peer.pending.pop(request, None)
+
+    async def _gather(self, timeout_s: float) -> Gathered:
+        peers = sorted(self.peers.values(), key=lambda p: p.node_rank)
+        own = self._loop.run_in_executor(None, self.local)
+        answers = await asyncio.gather(own, *(self._snapshot(p, timeout_s) for p in peers))
+        states = [s for answer in answers if answer for s in answer]
+        answered = sorted({0, *(p.node_rank for p, a in zip(peers, answers[1:], strict=True) if a is not None)})
+        missing = tuple(r for r in range(self.nnodes) if r not in answered)
+        return Gathered(tuple(states), tuple(answered), missing, self.nnodes)
+
+    # the other nodes
+    async def _client(self) -> None:
+        delay = defaults.CONNECT_BACKOFF_FIRST_S
+        while True:
+            try:
+                reader, writer = await asyncio.wait_for(
+                    asyncio.open_connection(self.host, self.port), defaults.PROBE_TIMEOUT_S
+                )
+            except (OSError, asyncio.TimeoutError):
+                await asyncio.sleep(delay)  # node 0's run may start later, or restart: keep trying
+                delay = min(delay * 2, defaults.CONNECT_BACKOFF_MAX_S)
+                continue
+            delay = defaults.CONNECT_BACKOFF_FIRST_S
+            with contextlib.closing(writer):
+                await self._answer(reader, writer)
+
+    async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        await send(writer, "hello", {"node_rank": self.node_rank}, self.secret)
+        while True:
+            try:
+                message = await read_message(reader, defaults.RELAY_IDLE_S, self.secret)
+            except FrameError:
+                return
+            if message.type == "snapshot" and isinstance(message.body, dict):
+                states = await self._loop.run_in_executor(None, self.local)
+                body: dict[str, Any] = {"id": message.body.get("id"), "states": to_jsonable(states)}
+                await send(writer, "states", body, self.secret)
+
+
+async def _cancel_all() -> None:
+    tasks = [t for t in asyncio.all_tasks() if t is not asyncio.current_task()]
+    for task in tasks:
+        task.cancel()
+    await asyncio.gather(*tasks, return_exceptions=True)
+
+
+async def ask(host: str, port: int, timeout_s: float, secret: bytes | None = None) -> Gathered:
+    """Ask node 0's `run` for every node's states (`dump --all-nodes`, and the other nodes' verdicts)."""
+    try:
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), defaults.PROBE_TIMEOUT_S)
+    except (OSError, asyncio.TimeoutError) as exc:
+        reason = f"node 0's distdoctor run at {host}:{port} does not answer ({exc.__class__.__name__})"
+        raise FrameError(reason) from None
+    with contextlib.closing(writer):
+        await send(writer, "ask", {}, secret)
+        message = await read_message(reader, timeout_s, secret)
+    if message.type != "states":
+        raise FrameError(f"node 0 answered {message.type!r}")
+    try:
+        return from_jsonable(Gathered, message.body)
+    except DecodeError as exc:
+        raise FrameError(f"node 0's answer is malformed ({exc})") from None

@@ -1,0 +1,39 @@
+"""The rank table of `dump` and `run`: one line per process, where it is."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from rich.console import Console
+from rich.table import Table
+
+
+def ranks_table(rows: list[dict[str, Any]]) -> Table:
+    """Agents first, then ranks in order: pid, rank, status, state, and the frame it is in."""
+    table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
+    for column in ("host", "pid", "who", "status", "state", "where"):
+        table.add_column(column)
+    for r in rows:
+        who = r["launcher"] + " agent" if r["role"] == "agent" else f"rank {'?' if r['rank'] is None else r['rank']}"
+        if r["role"] == "worker" and r["world_size"]:
+            who += f"/{r['world_size']}"
+        state = r["state"] + (f" {r['op']}" if r["op"] and r["state"] in ("collective", "barrier") else "")
+        state += f" #{r['seq']}" if r["seq"] is not None else ""
+        # The program's own frame says most; an agent (torch code only) shows torch's.
+        where = r["frame"] if r["role"] == "worker" and r["frame"] else r["where"]
+        table.add_row(r["host"], str(r["pid"]), who, r["status"], state, where or (r["error"] or ""))
+    return table
+
+
+def print_ranks(rows: list[dict[str, Any]], console: Console) -> None:
+    if rows:
+        # Into a log or a pipe, keep each process on one line rather than wrap at 80 columns.
+        if console.is_terminal:
+            console.print(ranks_table(rows))
+            return
+        width = console.width
+        console.width = max(width, 200)
+        try:
+            console.print(ranks_table(rows))
+        finally:
+            console.width = width

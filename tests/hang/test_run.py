@@ -1,0 +1,175 @@
+"""`distdoctor run` as a user runs it: the job's output and exit code pass through, signals reach every process,
+and a job that stops moving gets a verdict within seconds."""
+
+from __future__ import annotations
+
+import json
+import signal
+import subprocess
+import sys
+import threading
+import time
+from pathlib import Path
+from typing import IO
+
+import jsonschema
+import psutil
+import pytest
+
+from distdoctor.render.as_json import schema
+from hang.scenarios import HUNG_RANK, free_port, kill_tree
+
+DISTDOCTOR = [sys.executable, "-m", "distdoctor"]
+
+
+class Lines:
+    """Collects a stream's lines with their arrival times, on a thread."""
+
+    def __init__(self, stream: IO[str]) -> None:
+        self.lines: list[tuple[float, str]] = []
+        self.thread = threading.Thread(target=self._read, args=(stream,), daemon=True)
+        self.thread.start()
+
+    def _read(self, stream: IO[str]) -> None:
+        for line in stream:
+            self.lines.append((time.monotonic(), line))
+
+    @property
+    def text(self) -> str:
+        return "".join(line for _, line in self.lines)
+
+    def wait_for(self, needle: str, timeout_s: float) -> float:
+        deadline = time.monotonic() + timeout_s
+        while time.monotonic() < deadline:
+            for at, line in list(self.lines):
+                if needle in line:
+                    return at
+            time.sleep(0.1)
+        raise TimeoutError(f"{needle!r} not seen in {timeout_s} s; got:\n{self.text[-3000:]}")
+
+
+def test_exit_code_and_output_pass_through() -> None:
+    code = "import sys; print('out line'); print('err line', file=sys.stderr); sys.exit(3)"
+    done = subprocess.run(
+        [*DISTDOCTOR, "run", "--", sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 3
+    assert done.stdout == "out line\n"
+    assert "err line\n" in done.stderr
+
+
+def test_sigterm_reaches_the_job_and_its_exit_code_comes_back() -> None:
+    code = (
+        "import signal, sys, time\n"
+        "signal.signal(signal.SIGTERM, lambda *a: (print('got TERM', flush=True), sys.exit(7)))\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(60)\n"
+    )
+    proc = subprocess.Popen([*DISTDOCTOR, "run", "--", sys.executable, "-c", code], stdout=subprocess.PIPE, text=True)
+    try:
+        assert proc.stdout
+        assert proc.stdout.readline() == "ready\n"
+        proc.send_signal(signal.SIGTERM)
+        assert proc.wait(timeout=30) == 7
+        assert proc.stdout.read() == "got TERM\n"
+    finally:
+        kill_tree([proc.pid])
+
+
+def test_no_command_is_a_usage_error() -> None:
+    done = subprocess.run([*DISTDOCTOR, "run"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "no command to run" in done.stderr
+
+
+def test_a_command_that_does_not_exist_is_a_usage_error() -> None:
+    done = subprocess.run([*DISTDOCTOR, "run", "--", "/nonexistent/train"], capture_output=True, text=True, timeout=30)
+    assert done.returncode == 2 and "cannot start /nonexistent/train" in done.stderr
+    assert "Traceback" not in done.stderr
+
+
+def test_preflight_errors_stop_the_launch(tmp_path: Path) -> None:
+    marker = tmp_path / "started"
+    job = ["torchrun", "--nnodes", "2", "--node-rank", "1", "--master-addr", "127.0.0.1", "--master-port", "29500"]
+    job += ["-m", "this_never_runs"]
+    code = f"open({str(marker)!r}, 'w')"
+    done = subprocess.run([*DISTDOCTOR, "run", "--check", "--", *job, code], capture_output=True, text=True, timeout=60)
+    assert done.returncode == 1
+    assert "master-addr-loopback" in done.stderr and "the job was not started" in done.stderr
+    assert done.stdout == "" and not marker.exists()
+
+
+@pytest.mark.slow
+def test_torchrun_job_that_hangs_gets_a_verdict_and_ctrl_c_ends_every_process() -> None:
+    port = free_port()
+    job = ["torchrun", "--nproc-per-node", "2", "--master-port", str(port), str(HUNG_RANK), "steps"]
+    proc = subprocess.Popen(
+        [*DISTDOCTOR, "run", "--json", "--hang-after", "5", "--", *job],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+    )
+    started: list[psutil.Process] = []
+    try:
+        assert proc.stdout and proc.stderr
+        out, err = Lines(proc.stdout), Lines(proc.stderr)
+        last_step = out.wait_for("rank 0 step 2 done", 60)
+        verdict_at = err.wait_for('"hang-rank-outside-collective"', 30)
+        assert verdict_at - last_step < 12, "the verdict came too late"
+        started = psutil.Process(proc.pid).children(recursive=True)
+        assert len(started) >= 3  # torchrun and its two ranks
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=40)
+        out.thread.join(5)
+        err.thread.join(5)
+    finally:
+        kill_tree([proc.pid, *(p.pid for p in started)])
+    assert proc.returncode != 0
+    survivors = [p for p in started if p.is_running() and p.status() != psutil.STATUS_ZOMBIE]
+    assert survivors == [], survivors
+    # The job's own output is all there, untouched (two ranks may interleave on one line, as without distdoctor).
+    for rank in (0, 1):
+        for step in (0, 1, 2):
+            assert out.text.count(f"rank {rank} step {step} done") == 1
+    assert "distdoctor" not in out.text
+    report = json.loads(next(line for _, line in err.lines if line.startswith('{"schema"')))
+    jsonschema.validate(report, schema())
+    (finding,) = [f for f in report["findings"] if f["name"] == "hang-rank-outside-collective"]
+    assert finding["params"]["ranks"] == "1" and "user_work" in finding["params"]["frames"]
+    states = {r["rank"]: r["state"] for r in report["extra"]["ranks"]}
+    assert states == {None: "supervising", 0: "collective", 1: "user-code"}
+
+
+LAUNCHER = """
+import os, subprocess, sys
+env = dict(os.environ, MASTER_ADDR="127.0.0.1", MASTER_PORT=sys.argv[2], WORLD_SIZE="2")
+r0 = subprocess.Popen([sys.executable, sys.argv[1], "init"], env=dict(env, RANK="0"))
+r1 = subprocess.Popen([sys.executable, sys.argv[1], "late"], env=dict(env, RANK="1"))
+print("rank1", r1.pid, flush=True)
+r1.wait()  # reaped at once: nothing of rank 1 is left to find but what `run` saw before
+print("rank 1 ended", r1.returncode, flush=True)
+r0.wait()
+"""
+
+
+@pytest.mark.slow
+def test_a_rank_that_vanished_is_named_dead_from_what_run_saw_before() -> None:
+    argv = [*DISTDOCTOR, "run", "--json", "--hang-after", "3", "--", sys.executable, "-c", LAUNCHER]
+    proc = subprocess.Popen(
+        [*argv, str(HUNG_RANK), str(free_port())], stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+    )
+    try:
+        assert proc.stdout and proc.stderr
+        out, err = Lines(proc.stdout), Lines(proc.stderr)
+        out.wait_for("rank1 ", 30)
+        rank1 = int(out.text.split("rank1 ", 1)[1].split()[0])
+        time.sleep(5)  # sampled at least once alive (every second at --hang-after 3)
+        psutil.Process(rank1).kill()
+        out.wait_for("rank 1 ended -9", 10)
+        err.wait_for('"hang-rank-dead"', 30)
+    finally:
+        kill_tree([proc.pid])
+        proc.wait(timeout=30)
+    report = json.loads(next(line for _, line in err.lines if '"hang-rank-dead"' in line))
+    (dead,) = [f for f in report["findings"] if f["name"] == "hang-rank-dead"]
+    assert dead["params"]["ranks"] == "1" and dead["params"]["pids"] == str(rank1)
+    assert {(r["rank"], r["status"]) for r in report["extra"]["ranks"]} >= {(1, "dead")}

@@ -1,0 +1,72 @@
+"""py-spy through hang/stacks.py on real processes: stacks, and each way it can fail, as a code not a traceback."""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from collections.abc import Iterator
+from pathlib import Path
+
+import pytest
+
+from distdoctor.hang.stacks import dump, dump_all, py_spy_path
+
+SLEEPER = "import time\ndef waiting_here():\n    time.sleep(60)\nwaiting_here()\n"
+
+
+@pytest.fixture
+def sleeper(tmp_path: Path) -> Iterator[int]:
+    script = tmp_path / "sleeper.py"
+    script.write_text(SLEEPER, encoding="utf-8")
+    proc = subprocess.Popen([sys.executable, str(script)])
+    try:
+        deadline = 50
+        while deadline and "waiting_here" not in str(dump(proc.pid)):
+            deadline -= 1
+        yield proc.pid
+    finally:
+        proc.kill()
+        proc.wait(timeout=10)
+
+
+def test_stack_of_a_sleeping_python(sleeper: int) -> None:
+    sample = dump(sleeper)
+    assert sample.error is None
+    main = sample.main_thread()
+    assert main is not None and main.name == "MainThread"
+    assert [f.name for f in main.frames] == ["waiting_here", "<module>"]
+    assert main.frames[0].short == "sleeper.py" and main.frames[0].line == 3
+    assert dump_all([sleeper], nonblocking=True)[sleeper].main_thread() is not None
+
+
+def test_locals_are_read_when_asked(sleeper: int) -> None:
+    frames = dump(sleeper, with_locals=True).threads[0].frames
+    assert frames[-1].name == "<module>"
+
+
+def test_a_gone_process_is_said_so() -> None:
+    sample = dump(4194304)
+    assert (sample.error, sample.threads) == ("gone", ())
+    assert "process" in sample.detail.lower()
+
+
+def test_no_py_spy_is_said_so(sleeper: int) -> None:
+    assert dump(sleeper, binary="/nonexistent/py-spy").error == "no-py-spy"
+
+
+@pytest.mark.skipif(os.geteuid() != 0 or not shutil.which("setpriv"), reason="needs root to drop to nobody")
+def test_attach_refused_is_permission(sleeper: int, tmp_path: Path) -> None:
+    # py-spy run as nobody against root's process: the kernel refuses, as in a container without SYS_PTRACE.
+    exe = py_spy_path()
+    assert exe
+    real = Path(exe).resolve()
+    if "/shims/" in exe:
+        real = Path(sys.executable).with_name("py-spy")
+    wrapper = tmp_path / "py-spy-as-nobody"
+    wrapper.write_text(f'#!/bin/sh\nexec setpriv --reuid=65534 --regid=65534 --clear-groups {real} "$@"\n')
+    wrapper.chmod(0o755)
+    sample = dump(sleeper, binary=str(wrapper))
+    assert sample.error == "permission", sample.detail
+    assert "Permission Denied" in sample.detail
