@@ -303,6 +303,8 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     _emit(run_lint(commands, os.getcwd()), lang, as_json)
 
 
+@cli.command()
+@output_options
 @click.option(
     "--pid",
     "pids",
