@@ -35,7 +35,9 @@ def test_stack_of_a_sleeping_python(sleeper: int) -> None:
     sample = dump(sleeper)
     assert sample.error is None
     main = sample.main_thread()
-    assert main is not None and main.name == "MainThread"
+    # py-spy reads thread names from the threading module's state and sometimes gets none (seen in CI): the main
+    # thread is found without it.
+    assert main is not None and main.name in ("MainThread", "")
     assert [f.name for f in main.frames] == ["waiting_here", "<module>"]
     assert main.frames[0].short == "sleeper.py" and main.frames[0].line == 3
     assert dump_all([sleeper], nonblocking=True)[sleeper].main_thread() is not None
@@ -70,3 +72,11 @@ def test_attach_refused_is_permission(sleeper: int, tmp_path: Path) -> None:
     sample = dump(sleeper, binary=str(wrapper))
     assert sample.error == "permission", sample.detail
     assert "Permission Denied" in sample.detail
+
+
+def test_main_thread_without_names_is_the_one_whose_kernel_id_is_the_pid() -> None:
+    from distdoctor.hang.model import StackSample, ThreadStack
+
+    watchdog = ThreadStack(1, "", False, (), os_thread_id=101)
+    main = ThreadStack(2, "", False, (), os_thread_id=100)
+    assert StackSample(pid=100, threads=(watchdog, main)).main_thread() is main

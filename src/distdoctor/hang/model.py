@@ -51,6 +51,7 @@ class ThreadStack:
     name: str
     active: bool
     frames: tuple[Frame, ...]
+    os_thread_id: int | None = None  # the kernel's id: the main thread's equals the pid
 
 
 @dataclass(frozen=True)
@@ -64,9 +65,13 @@ class StackSample:
     elapsed_s: float = 0.0
 
     def main_thread(self) -> ThreadStack | None:
-        """The thread the rank's program runs in: MainThread, else the first one py-spy listed."""
+        """The thread the rank's program runs in: MainThread, else the one whose kernel id is the pid (py-spy
+        sometimes reads no thread names), else the first one listed."""
         for thread in self.threads:
             if thread.name == "MainThread":
+                return thread
+        for thread in self.threads:
+            if thread.os_thread_id == self.pid:
                 return thread
         return self.threads[0] if self.threads else None
 

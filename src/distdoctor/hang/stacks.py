@@ -45,6 +45,7 @@ def parse_dump(pid: int, data: Any, elapsed_s: float = 0.0) -> StackSample:
                 name=str(t.get("thread_name") or ""),
                 active=bool(t.get("active")),
                 frames=frames,
+                os_thread_id=int(t["os_thread_id"]) if isinstance(t.get("os_thread_id"), int) else None,
             )
         )
     return StackSample(pid=pid, threads=tuple(threads), elapsed_s=round(elapsed_s, 3))
