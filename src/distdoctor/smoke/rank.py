@@ -371,7 +371,7 @@ class RankRun:
         # Ranks that failed at the same step as rank 0 report about one timeout of that step later.
         s = self.settings
         last = self.steps[-1] if self.steps else None
-        if last is None or last.ok or last.step in ("bandwidth",):
+        if last is None or last.ok:
             return s.collect_timeout_s
         early = last.step in ("import", "store", "init")
         return s.collect_timeout_s + (s.init_timeout_s if early else s.step_timeout_s)
