@@ -56,6 +56,25 @@ def output_options(func: F) -> F:
     return func
 
 
+def html_option(func: F) -> F:
+    """--html FILE: also write the report as one self-contained HTML file (needs the `html` extra)."""
+    return click.option(
+        "--html",
+        "html_path",
+        default=None,
+        metavar="FILE",
+        help="also write the report as a self-contained HTML file",
+    )(func)
+
+
+def _html_ready(html_path: str | None) -> None:
+    """Refuse a bad --html (no Jinja2, a missing folder) before the command spends its time."""
+    if html_path:
+        from distdoctor.render.html import check_writable
+
+        check_writable(html_path)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.version_option(__version__, prog_name="distdoctor")
 def cli() -> None:
@@ -73,16 +92,17 @@ def _config(flags: Mapping[str, str | None], launch: tuple[str, ...]) -> Any:
     return config
 
 
-def _emit(report: Any, lang: str | None, as_json: bool) -> None:
+def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = None) -> None:
     from distdoctor.render.output import emit
 
-    code = emit(report, lang or default_lang(os.environ), as_json=as_json)
+    code = emit(report, lang or default_lang(os.environ), as_json=as_json, html_path=html_path)
     sys.exit(code)
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})
 @launch_options
 @output_options
+@html_option
 @click.option("--local-only", is_flag=True, help="check this node alone: no coordinator, no mesh")
 @click.option(
     "--wait",
@@ -112,6 +132,7 @@ def check(
     launch: tuple[str, ...],
     lang: str | None,
     as_json: bool,
+    html_path: str | None,
     local_only: bool,
     wait_s: float,
     coord_port: int | None,
@@ -141,15 +162,17 @@ def check(
         mesh=not no_mesh,
     )
     config = _config(flags, launch)
+    _html_ready(html_path)
     chosen = lang or default_lang(os.environ)
     with Progress("zh" if chosen == "zh" else "en") as progress:
         report = run_check(config, os.environ, options, progress)
-    _emit(report, chosen, as_json)
+    _emit(report, chosen, as_json, html_path)
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})
 @launch_options
 @output_options
+@html_option
 @click.option(
     "--backend",
     type=click.Choice(["auto", "gloo", "nccl"]),
@@ -198,6 +221,7 @@ def smoke(
     launch: tuple[str, ...],
     lang: str | None,
     as_json: bool,
+    html_path: str | None,
     backend: str,
     timeout_s: float,
     step_timeout_s: float,
@@ -224,6 +248,7 @@ def smoke(
     from distdoctor.smoke.settings import SmokeSettings, parse_delay, parse_sizes
 
     config = _config(flags, launch)
+    _html_ready(html_path)
     delay_rank, delay_s = parse_delay(inject_delay)
     settings = SmokeSettings(
         backend=choose_backend(backend, os.environ),
@@ -241,23 +266,26 @@ def smoke(
         outcome = run_smoke(config, os.environ, settings, progress)
     if not outcome.show:
         sys.exit(0)
-    _emit(outcome.report, chosen, as_json)
+    _emit(outcome.report, chosen, as_json, html_path)
 
 
 @cli.command()
 @launch_options
 @output_options
-def env(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str | None) -> None:
+@html_option
+def env(launch: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None, **flags: str | None) -> None:
     """This node's facts (versions, interfaces, GPUs, relevant env vars), for a bug report."""
     from distdoctor.commands.env import env as run_env
 
-    _emit(run_env(_config(flags, launch), os.environ), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_env(_config(flags, launch), os.environ), lang, as_json, html_path)
 
 
 @cli.command()
 @output_options
+@html_option
 @click.argument("files", nargs=-1, metavar="[FILE ...|-]")
-def explain(files: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+def explain(files: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None) -> None:
     """Known error texts in logs (torchrun, torch, gloo, NCCL_DEBUG=INFO, error.json) -> findings and fixes.
 
     Give one log per node to see them side by side; `-` or no FILE reads stdin:
@@ -273,13 +301,15 @@ def explain(files: tuple[str, ...], lang: str | None, as_json: bool) -> None:
 
     if (not files or "-" in files) and sys.stdin.isatty():
         raise UsageError("no log given: name log files, or pipe a log in (… | distdoctor explain -)")
-    _emit(run_explain(files, sys.stdin.buffer), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_explain(files, sys.stdin.buffer), lang, as_json, html_path)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
 @output_options
+@html_option
 @click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="[FILE | -- LAUNCH COMMAND]")
-def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None) -> None:
     """A launch command, or a file of them (one line per node): deprecated launcher, --local-rank, mismatches.
 
       distdoctor lint -- python -m torch.distributed.launch --nproc_per_node=4 train.py
@@ -298,7 +328,8 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     # One word is a file of commands; a launch command has at least the launcher and a script.
     single_file = len(words) == 1 and not words[0].startswith("-")
     commands = read_commands(words[0]) if single_file else [(1, list(words))]
-    _emit(run_lint(commands, os.getcwd()), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_lint(commands, os.getcwd()), lang, as_json, html_path)
 
 
 def main() -> None:

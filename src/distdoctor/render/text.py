@@ -116,20 +116,27 @@ def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
     console.print(Text(f"  {ui('fix', lang)}: ", style="green").append(fix, style="default"))
 
 
-def _verdict(report: Report, lang: Lang) -> Text:
+def verdict_line(report: Report, lang: Lang) -> tuple[str, str]:
+    """The verdict sentence and its tone: "error", "warning" or "ok" (text and HTML say the same)."""
     errors = sum(f.severity == "error" for f in report.findings)
     warnings = sum(f.severity == "warning" for f in report.findings)
     explain = report.command == "explain"
     if errors:
         key = "verdict_errors_explain" if explain else "verdict_errors"
-        line, style = ui(key, lang, errors=errors, warnings=warnings), "bold red"
-    elif warnings:
-        line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
-    elif explain and not report.findings:
-        line, style = ui("verdict_unknown_explain", lang), "yellow"
-    else:
-        line, style = ui("healthy", lang), "bold green"
+        return ui(key, lang, errors=errors, warnings=warnings), "error"
+    if warnings:
+        return ui("verdict_warnings", lang, warnings=warnings), "warning"
+    if explain and not report.findings:
+        return ui("verdict_unknown_explain", lang), "warning"
+    return ui("healthy", lang), "ok"
+
+
+_VERDICT_STYLE = {"error": "bold red", "warning": "yellow", "ok": "bold green"}
+
+
+def _verdict(report: Report, lang: Lang) -> Text:
+    line, tone = verdict_line(report, lang)
     text = Text("\n")
-    text.append(line, style=style)
+    text.append(line, style=_VERDICT_STYLE[tone])
     text.append(f"  ({ui('exit', lang, code=report.exit_code)})", style="dim")
     return text
