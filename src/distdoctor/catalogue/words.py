@@ -101,12 +101,14 @@ UI: dict[str, Text] = {
     # The HTML report's headings and labels.
     "findings": Text("Findings", "发现的问题"),
     "no_findings": Text("No findings.", "未发现问题。"),
+    "more_evidence": Text("more evidence", "更多证据"),
     "node_facts": Text("Per-node facts", "各节点信息"),
     "facts_differ": Text("highlighted: a value that differs from most nodes'", "高亮：与多数节点不同的取值"),
     "fact": Text("fact", "项目"),
     "value": Text("value", "取值"),
     "values_by_node": Text("values (nodes that have each)", "取值（各取值所在的节点）"),
     "n_nodes": Text("{n} nodes", "{n} 个节点"),
+    "one_node": Text("1 node", "1 个节点"),
     "n_distinct": Text("{n} distinct values", "{n} 个不同取值"),
     "mesh_title": Text("Connectivity: row connects to column", "连通性：行节点连接列节点"),
     "mesh_probed": Text(

@@ -20,7 +20,7 @@ from distdoctor.render.text import verdict_line
 
 INSTALL_HINT = "pip install 'distdoctor[html]'"
 # Labels the template itself prints (headings that are not a section's own title).
-_TEMPLATE_LABELS = ("findings", "no_findings", "evidence", "fix", "config", "note")
+_TEMPLATE_LABELS = ("findings", "no_findings", "evidence", "more_evidence", "fix", "config", "note")
 
 
 def _heading(report: Report, lang: Lang) -> str:

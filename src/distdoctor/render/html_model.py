@@ -38,6 +38,7 @@ class Grid:
     legend: tuple[Cell, ...]
     summary: tuple[str, ...] = ()
     tables: tuple[Table, ...] = ()
+    cell_px: int = 14
     kind: Literal["grid"] = "grid"
 
 

@@ -74,6 +74,10 @@ def _side_by_side(order: list[str], per_node: list[dict[str, str]], labels: list
     return Table(ui("node_facts", lang), (ui("fact", lang), *labels), tuple(rows), note=ui("facts_differ", lang))
 
 
+def _count(n: int, lang: Lang) -> str:
+    return ui("one_node", lang) if n == 1 else ui("n_nodes", lang, n=n)
+
+
 def _grouped(order: list[str], per_node: list[dict[str, str]], labels: list[str], lang: Lang) -> Table:
     rows = []
     for label in order:
@@ -84,10 +88,10 @@ def _grouped(order: list[str], per_node: list[dict[str, str]], labels: list[str]
             rows.append((Cell(label), Cell(ui("n_distinct", lang, n=len(by_value)))))
             continue
         ranked = sorted(by_value.items(), key=lambda kv: -len(kv[1]))
-        parts = [f"{ranked[0][0]} ({ui('n_nodes', lang, n=len(ranked[0][1]))})"]
+        parts = [f"{ranked[0][0]} ({_count(len(ranked[0][1]), lang)})"]
         for value, who in ranked[1:]:
             named = ", ".join(who[:NODES_NAMED]) + (" …" if len(who) > NODES_NAMED else "")
-            parts.append(f"{value} ({ui('n_nodes', lang, n=len(who))}: {named})")
+            parts.append(f"{value} ({_count(len(who), lang)}: {named})")
         differs = _agrees(label) and len(ranked) > 1
         rows.append((Cell(label, "differs" if differs else ""), Cell(" · ".join(parts), "differs" if differs else "")))
     headers = (ui("fact", lang), ui("values_by_node", lang))
@@ -149,6 +153,7 @@ def _grid(matrix: list[Any], labels: Sequence[str], extra: dict[str, Any], lang:
         cells=tuple(rows),
         legend=_legend(lang),
         summary=(_probed_line(extra, failed, lang),),
+        cell_px=28 if len(matrix) <= 8 else 20 if len(matrix) <= 24 else 14,  # small clusters: cells to point at
     )
 
 
