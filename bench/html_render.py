@@ -20,8 +20,8 @@ from pathlib import Path
 # The simulated verdict lives with the test bed; the bench reuses it rather than a copy.
 sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "tests"))
 
-from distdoctor.render.html import render_html  # noqa: E402
-from testbed.simulated import big_check_report  # noqa: E402
+from distdoctor.render.html import render_html
+from testbed.simulated import big_check_report
 
 TARGET_S = 5.0
 TARGET_NODES = 1024
