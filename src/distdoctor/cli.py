@@ -128,6 +128,20 @@ def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = 
     help="shared secret: node 0 takes only reports signed with it (or set DISTDOCTOR_SECRET)",
 )
 @click.option("--no-mesh", is_flag=True, help="skip the node-to-node connectivity probes")
+@click.option(
+    "--hosts", default=None, metavar="LIST", help="from a login node: run on these hosts over ssh (a,b or node[1-4])"
+)
+@click.option(
+    "--hostfile", default=None, metavar="FILE", help="like --hosts, one host a line (optionally node_rank=N after it)"
+)
+@click.option("--ssh-option", "ssh_options", multiple=True, metavar="OPT", help="passed to ssh as -o OPT (repeatable)")
+@click.option(
+    "--remote-command",
+    default="distdoctor",
+    show_default=True,
+    metavar="CMD",
+    help="how to run distdoctor on the hosts (e.g. /opt/venv/bin/distdoctor)",
+)
 def check(
     launch: tuple[str, ...],
     lang: str | None,
@@ -138,6 +152,10 @@ def check(
     coord_port: int | None,
     secret: str | None,
     no_mesh: bool,
+    hosts: str | None,
+    hostfile: str | None,
+    ssh_options: tuple[str, ...],
+    remote_command: str,
     **flags: str | None,
 ) -> None:
     """Preflight this node for a (multi-node) torchrun job.
@@ -154,6 +172,16 @@ def check(
     from distdoctor.commands.check import check as run_check
     from distdoctor.render.progress import Progress
 
+    if hosts or hostfile:
+        _html_ready(html_path)
+        check_args = ["--wait", str(wait_s), *(["--no-mesh"] if no_mesh else [])]
+        check_args += ["--coord-port", str(coord_port)] if coord_port else []
+        check_args += ["--secret", secret] if secret else []
+        check_args += ["--", *launch] if launch else []
+        report = _fan_out(flags, check_args, wait_s, hosts, hostfile, ssh_options, remote_command)
+        _emit(report, lang, as_json, html_path)
+        return
+
     options = CheckOptions(
         local_only=local_only,
         wait_s=wait_s,
@@ -167,6 +195,25 @@ def check(
     with Progress("zh" if chosen == "zh" else "en") as progress:
         report = run_check(config, os.environ, options, progress)
     _emit(report, chosen, as_json, html_path)
+
+
+def _fan_out(
+    flags: Mapping[str, str | None],
+    check_args: list[str],
+    wait_s: float,
+    hosts: str | None,
+    hostfile: str | None,
+    ssh_options: tuple[str, ...],
+    remote_command: str,
+) -> Any:
+    from distdoctor.commands.fanout import FanoutOptions, fan_out, parse_hosts
+
+    options = FanoutOptions(parse_hosts(hosts, hostfile), ssh_options, remote_command)
+
+    def relay(host: str, line: str) -> None:
+        click.echo(f"[{host}] {line}", err=True)  # each host's live lines, as they come
+
+    return fan_out(flags, check_args, wait_s, options, relay)
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})

@@ -11,6 +11,7 @@ _LAYERS = {
     "smoke": "Smoke: what real collectives under the real launcher show (`distdoctor smoke`)",
     "log": "Logs: what `distdoctor explain` reads in torch, torchrun, gloo and NCCL output",
     "lint": "Lint: what `distdoctor lint` finds in launch commands",
+    "fanout": "Fan-out: what `distdoctor check --hosts` finds reaching the nodes over ssh from a login node",
 }
 
 
