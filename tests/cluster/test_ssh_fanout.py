@@ -97,7 +97,7 @@ def test_a_firewalled_host_is_named_with_the_ssh_error(ssh_cluster: tuple[Cluste
     assert [(h["host"], h["ssh"]) for h in report["extra"]["hosts"]] == [("node2", "ok"), ("node3", "unreachable")]
 
 
-def test_a_host_without_distdoctor_is_told_apart_from_an_unreachable_one(ssh_cluster: tuple[Cluster, list[str]]) -> None:
+def test_a_host_without_distdoctor_is_not_called_unreachable(ssh_cluster: tuple[Cluster, list[str]]) -> None:
     cluster, ssh = ssh_cluster
     argv = ["distdoctor", "check", "--json", "--wait", "2", "--remote-command", "/nonexistent/distdoctor", *ssh]
     proc = cluster.nodes[0].run([*argv, "--hosts", "node2"], timeout=60)
