@@ -208,8 +208,25 @@ def explain_sections(report: Report, lang: Lang) -> list[Section]:
     return sections
 
 
+def hosts_section(report: Report, lang: Lang) -> list[Section]:
+    """check --hosts: each host, its node_rank, and whether ssh brought its report back."""
+    hosts = dict(report.extra).get("hosts")
+    if not isinstance(hosts, list) or not hosts:
+        return []
+    rows = tuple(
+        (Cell(str(h.get("host"))), Cell(str(h.get("node_rank"))),
+         Cell(str(h.get("ssh")), "" if h.get("ssh") == "ok" else "differs"), Cell(str(h.get("exit"))),
+         Cell(f"{h.get('seconds', 0)} s"))
+        for h in hosts
+        if isinstance(h, dict)
+    )  # fmt: skip
+    headers = (ui("host", lang), "node_rank", "ssh", ui("exit_status", lang), ui("seconds", lang))
+    return [Table(ui("hosts_title", lang), headers, rows)]
+
+
 # Each builder looks for its own data in the Report; a new command adds one here (dump: a per-rank hang table).
 BUILDERS: tuple[Callable[[Report, Lang], list[Section]], ...] = (
+    hosts_section,
     facts_section,
     mesh_section,
     smoke_sections,

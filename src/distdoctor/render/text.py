@@ -32,6 +32,10 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         print_smoke(run, cast(tuple[BandwidthRow, ...], extra.get("bandwidth") or ()), lang, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
+    hosts = extra.get("hosts")
+    if isinstance(hosts, list) and hosts:
+        shown_hosts = ", ".join(f"{h['host']} {h['ssh']}" for h in hosts[:16]) + (" …" if len(hosts) > 16 else "")
+        console.print(Text(f"  ssh: {shown_hosts}", style="dim"))
     inputs = extra.get("inputs")
     if isinstance(inputs, list) and inputs:
         shown_inputs = [ui("log_input", lang, source=i["source"], lines=i["lines"], more=_more(i)) for i in inputs]

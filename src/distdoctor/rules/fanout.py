@@ -23,7 +23,9 @@ def remote_report(run: RemoteRun) -> dict[str, Any] | None:
         data = json.loads(run.stdout)
     except ValueError:
         return None
-    return data if isinstance(data, dict) and str(data.get("schema", "")).startswith("distdoctor.report/") else None
+    if not isinstance(data, dict) or not str(data.get("schema", "")).startswith("distdoctor.report/"):
+        return None
+    return data if isinstance(data.get("findings"), list) and data.get("command") == "check" else None
 
 
 def fanout_findings(runs: Sequence[RemoteRun], deadline_s: float) -> list[Finding]:
