@@ -11,8 +11,11 @@ from collections.abc import Callable, Iterator
 from pathlib import Path
 from typing import Any
 
+import jsonschema
 import pytest
 
+from distdoctor.render.as_json import schema
+from testbed.browser import render
 from testbed.netns import Cluster, Node
 
 pytestmark = [pytest.mark.slow, pytest.mark.root]
@@ -66,7 +69,9 @@ def login_check(cluster: Cluster, ssh: list[str], *args: str) -> tuple[int, dict
     argv = ["distdoctor", "check", "--json", "--wait", "4", "--remote-command", REMOTE, *ssh, *args]
     proc = cluster.nodes[0].run(argv, timeout=90)
     assert proc.returncode in (0, 1), proc.stderr
-    return proc.returncode, json.loads(proc.stdout), proc.stderr
+    report = json.loads(proc.stdout)
+    jsonschema.validate(report, schema())
+    return proc.returncode, report, proc.stderr
 
 
 def test_healthy_hosts_give_one_clean_verdict(ssh_cluster: tuple[Cluster, list[str]], tmp_path: Path) -> None:
@@ -88,13 +93,18 @@ def test_a_firewalled_host_is_named_with_the_ssh_error(ssh_cluster: tuple[Cluste
     cluster.nodes[2].nft_block(22, action="drop")  # node3: ssh's packets are dropped
     hostfile = tmp_path / "hosts"
     hostfile.write_text("# the job's nodes\nnode3 node_rank=1\nnode2 node_rank=0\n")
-    code, report, _ = login_check(cluster, ssh, "--hostfile", str(hostfile))
+    html = tmp_path / "fanout.html"
+    code, report, _ = login_check(cluster, ssh, "--hostfile", str(hostfile), "--html", str(html))
     assert code == 1
     names = {(f["name"], f["node"]) for f in report["findings"]}
     assert names == {("ssh-unreachable", "node3"), ("node-missing", None)}
     ssh_finding = next(f for f in report["findings"] if f["name"] == "ssh-unreachable")
     assert "port 22: Connection timed out" in ssh_finding["title"]
     assert [(h["host"], h["ssh"]) for h in report["extra"]["hosts"]] == [("node2", "ok"), ("node3", "unreachable")]
+    page = html.read_text()
+    assert 'data-name="ssh-unreachable"' in page and '<td class="differs">unreachable</td>' in page
+    if shutil.which("chromium"):  # the page as a reader sees it, kept with the other screenshots
+        assert "Hosts reached over ssh" in render(html, "check-hosts-node3-firewalled").text()
 
 
 def test_a_host_without_distdoctor_is_not_called_unreachable(ssh_cluster: tuple[Cluster, list[str]]) -> None:

@@ -81,8 +81,8 @@ def run(host: str, code: int | None, stdout: str = "", stderr: str = "") -> Remo
 @pytest.mark.parametrize(
     "stderr, code, name, error",
     [
-        (TIMED_OUT, 255, "ssh-unreachable", TIMED_OUT),
-        (REFUSED, 255, "ssh-unreachable", REFUSED),
+        (TIMED_OUT, 255, "ssh-unreachable", "connect to host node3 port 22: Connection timed out"),
+        (REFUSED, 255, "ssh-unreachable", "connect to host node3 port 22: Connection refused"),
         (DENIED, 255, "ssh-unreachable", DENIED),
         (NOT_FOUND, 127, "ssh-remote-failed", NOT_FOUND),
         ("", None, "ssh-remote-failed", "no answer within 40 s"),

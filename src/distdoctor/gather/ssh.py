@@ -13,6 +13,8 @@ from dataclasses import dataclass
 
 # ssh's own exit status when it could not connect or authenticate (the remote command's status otherwise).
 SSH_FAILED = 255
+# Longest stderr line read whole (asyncio's default is 64 KiB); stdout, the JSON report, is read to its end at once.
+LINE_LIMIT_BYTES = 1 << 20
 
 
 @dataclass(frozen=True)
@@ -62,8 +64,10 @@ async def _one(
         stdout=asyncio.subprocess.PIPE,
         stderr=asyncio.subprocess.PIPE,
         start_new_session=True,  # its own group: the deadline kills ssh and anything it started
+        limit=LINE_LIMIT_BYTES,
     )
-    out = asyncio.ensure_future(_pump(proc.stdout, host, lambda _h, _l: None))
+    assert proc.stdout is not None
+    out = asyncio.ensure_future(proc.stdout.read())
     err = asyncio.ensure_future(_pump(proc.stderr, host, on_line))
     code: int | None
     try:
@@ -75,7 +79,7 @@ async def _one(
             with contextlib.suppress(ProcessLookupError):
                 os.killpg(proc.pid, signal.SIGKILL)
             await proc.wait()
-    stdout, stderr = await out, await err
+    stdout, stderr = (await out).decode("utf-8", "replace"), await err
     return RemoteRun(host, shlex.join(command), code, stdout, stderr, time.monotonic() - start)
 
 

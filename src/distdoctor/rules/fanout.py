@@ -35,9 +35,11 @@ def fanout_findings(runs: Sequence[RemoteRun], deadline_s: float) -> list[Findin
         if remote_report(run) is not None:
             continue
         if run.returncode == SSH_FAILED:
-            error = _last_lines(run.stderr)
-            findings.append(Finding("ssh-unreachable", "error", run.host, (f"ssh: {error}",),
-                                    (("host", run.host), ("error", error))))  # fmt: skip
+            error = _last_lines(run.stderr).removeprefix("ssh: ")  # ssh signs its own errors "ssh: ..."
+            evidence = (f"ssh -o BatchMode=yes {run.host}: exit 255: {error}",)
+            findings.append(
+                Finding("ssh-unreachable", "error", run.host, evidence, (("host", run.host), ("error", error)))
+            )
             continue
         code = "killed" if run.returncode is None else str(run.returncode)
         error = f"no answer within {deadline_s:.0f} s" if run.returncode is None else _last_lines(run.stderr)
