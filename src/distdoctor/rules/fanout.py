@@ -36,7 +36,7 @@ def fanout_findings(runs: Sequence[RemoteRun], deadline_s: float) -> list[Findin
             continue
         if run.returncode == SSH_FAILED:
             error = _last_lines(run.stderr).removeprefix("ssh: ")  # ssh signs its own errors "ssh: ..."
-            evidence = (f"ssh -o BatchMode=yes {run.host}: exit 255: {error}",)
+            evidence: tuple[str, ...] = (f"ssh -o BatchMode=yes {run.host}: exit 255: {error}",)
             findings.append(
                 Finding("ssh-unreachable", "error", run.host, evidence, (("host", run.host), ("error", error)))
             )
