@@ -80,7 +80,13 @@ def test_firewalled_node_check_shows_the_failed_pairs(make_cluster: Callable[...
     assert 'data-name="mesh-one-way"' in page.dom and "node_rank 2 (node3)" in page.text()
     # Both other nodes time out connecting to node3; node3 reaches both; the hover says who, to whom, how.
     assert (cells(page, "timed-out"), cells(page, "open"), cells(page, "self")) == (2, 4, 3)
-    assert re.search(r'title="node_rank \d \(node[12]\) → node_rank 2 \(node3\): 超时', page.dom)
+    assert re.search(
+        r'title="node_rank \d \(node[12]\) → node_rank 2 \(node3\): 超时[^"]* — 10\.\d+\.0\.3:\d+: (\d) of \1 failed',
+        page.dom,
+    )
+    assert re.search(
+        r'title="node_rank 2 \(node3\) → node_rank 0 \(node1\): 可连通 — [\d.:]+: median [\d.]+ ms"', page.dom
+    )
     assert "修复" in page.text() and 'lang="zh"' in page.dom
     # A worker's page is built from the verdict node 0 sent over the wire: the same findings and matrix.
     seen = render(worker, "check-firewalled-node3-worker")

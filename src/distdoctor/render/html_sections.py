@@ -121,7 +121,8 @@ def mesh_section(report: Report, lang: Lang) -> list[Section]:
     labels = _labels(report, len(nodes)) if isinstance(nodes, list) else []
     matrix = extra.get("mesh")
     if isinstance(matrix, list) and len(matrix) <= GRID_MAX_NODES:
-        return [_grid(matrix, labels, extra, lang)]
+        details = extra.get("mesh_detail")
+        return [_grid(matrix, details if isinstance(details, list) else [], labels, extra, lang)]
     failed = extra.get("mesh_failed_pairs")
     pairs = [p for p in failed if isinstance(p, list) and len(p) == 3] if isinstance(failed, list) else []
     if isinstance(matrix, list):  # a matrix larger than we draw: its failed cells
@@ -133,9 +134,13 @@ def _probed_line(extra: dict[str, Any], failed: int, lang: Lang) -> str:
     return ui("mesh_probed", lang, pairs=extra.get("mesh_probes", 0), seconds=extra.get("mesh_s", 0), failed=failed)
 
 
-def _grid(matrix: list[Any], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
+def _grid(matrix: list[Any], details: list[Any], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
     def name(i: int) -> str:
         return labels[i] if i < len(labels) else f"#{i}"
+
+    def detail(i: int, j: int) -> str:
+        row = details[i] if i < len(details) and isinstance(details[i], list) else []
+        return f" — {row[j]}" if j < len(row) and row[j] else ""
 
     rows = []
     failed = 0
@@ -144,7 +149,7 @@ def _grid(matrix: list[Any], labels: Sequence[str], extra: dict[str, Any], lang:
         for j, state in enumerate(row if isinstance(row, list) else []):
             state = str(state)
             failed += state not in ("open", "-", "")
-            hover = f"{name(i)} → {name(j)}: {_state_text(state, lang)}"
+            hover = f"{name(i)} → {name(j)}: {_state_text(state, lang)}{detail(i, j)}"
             cells.append(Cell("", f"s-{state or 'none'}" if state != "-" else "s-self", hover))
         rows.append(tuple(cells))
     return Grid(
