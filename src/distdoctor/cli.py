@@ -56,6 +56,25 @@ def output_options(func: F) -> F:
     return func
 
 
+def html_option(func: F) -> F:
+    """--html FILE: also write the report as one self-contained HTML file (needs the `html` extra)."""
+    return click.option(
+        "--html",
+        "html_path",
+        default=None,
+        metavar="FILE",
+        help="also write the report as a self-contained HTML file",
+    )(func)
+
+
+def _html_ready(html_path: str | None) -> None:
+    """Refuse a bad --html (no Jinja2, a missing folder) before the command spends its time."""
+    if html_path:
+        from distdoctor.render.html import check_writable
+
+        check_writable(html_path)
+
+
 @click.group(context_settings={"help_option_names": ["-h", "--help"], "max_content_width": 110})
 @click.version_option(__version__, prog_name="distdoctor")
 def cli() -> None:
@@ -73,16 +92,17 @@ def _config(flags: Mapping[str, str | None], launch: tuple[str, ...]) -> Any:
     return config
 
 
-def _emit(report: Any, lang: str | None, as_json: bool) -> None:
+def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = None) -> None:
     from distdoctor.render.output import emit
 
-    code = emit(report, lang or default_lang(os.environ), as_json=as_json)
+    code = emit(report, lang or default_lang(os.environ), as_json=as_json, html_path=html_path)
     sys.exit(code)
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})
 @launch_options
 @output_options
+@html_option
 @click.option("--local-only", is_flag=True, help="check this node alone: no coordinator, no mesh")
 @click.option(
     "--wait",
@@ -108,15 +128,34 @@ def _emit(report: Any, lang: str | None, as_json: bool) -> None:
     help="shared secret: node 0 takes only reports signed with it (or set DISTDOCTOR_SECRET)",
 )
 @click.option("--no-mesh", is_flag=True, help="skip the node-to-node connectivity probes")
+@click.option(
+    "--hosts", default=None, metavar="LIST", help="from a login node: run on these hosts over ssh (a,b or node[1-4])"
+)
+@click.option(
+    "--hostfile", default=None, metavar="FILE", help="like --hosts, one host a line (optionally node_rank=N after it)"
+)
+@click.option("--ssh-option", "ssh_options", multiple=True, metavar="OPT", help="passed to ssh as -o OPT (repeatable)")
+@click.option(
+    "--remote-command",
+    default="distdoctor",
+    show_default=True,
+    metavar="CMD",
+    help="how to run distdoctor on the hosts (e.g. /opt/venv/bin/distdoctor)",
+)
 def check(
     launch: tuple[str, ...],
     lang: str | None,
     as_json: bool,
+    html_path: str | None,
     local_only: bool,
     wait_s: float,
     coord_port: int | None,
     secret: str | None,
     no_mesh: bool,
+    hosts: str | None,
+    hostfile: str | None,
+    ssh_options: tuple[str, ...],
+    remote_command: str,
     **flags: str | None,
 ) -> None:
     """Preflight this node for a (multi-node) torchrun job.
@@ -134,6 +173,16 @@ def check(
     from distdoctor.commands.check import check as run_check
     from distdoctor.render.progress import Progress
 
+    if hosts or hostfile:
+        _html_ready(html_path)
+        check_args = ["--wait", str(wait_s), *(["--no-mesh"] if no_mesh else [])]
+        check_args += ["--coord-port", str(coord_port)] if coord_port else []
+        check_args += ["--secret", secret] if secret else []
+        check_args += ["--", *launch] if launch else []
+        report = _fan_out(flags, check_args, wait_s, hosts, hostfile, ssh_options, remote_command)
+        _emit(report, lang, as_json, html_path)
+        return
+
     options = CheckOptions(
         local_only=local_only,
         wait_s=wait_s,
@@ -142,15 +191,36 @@ def check(
         mesh=not no_mesh,
     )
     config = _config(flags, launch)
+    _html_ready(html_path)
     chosen = lang or default_lang(os.environ)
     with Progress("zh" if chosen == "zh" else "en") as progress:
         report = run_check(config, os.environ, options, progress)
-    _emit(report, chosen, as_json)
+    _emit(report, chosen, as_json, html_path)
+
+
+def _fan_out(
+    flags: Mapping[str, str | None],
+    check_args: list[str],
+    wait_s: float,
+    hosts: str | None,
+    hostfile: str | None,
+    ssh_options: tuple[str, ...],
+    remote_command: str,
+) -> Any:
+    from distdoctor.commands.fanout import FanoutOptions, fan_out, parse_hosts
+
+    options = FanoutOptions(parse_hosts(hosts, hostfile), ssh_options, remote_command)
+
+    def relay(host: str, line: str) -> None:
+        click.echo(f"[{host}] {line}", err=True)  # each host's live lines, as they come
+
+    return fan_out(flags, check_args, wait_s, options, relay)
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})
 @launch_options
 @output_options
+@html_option
 @click.option(
     "--backend",
     type=click.Choice(["auto", "gloo", "nccl"]),
@@ -199,6 +269,7 @@ def smoke(
     launch: tuple[str, ...],
     lang: str | None,
     as_json: bool,
+    html_path: str | None,
     backend: str,
     timeout_s: float,
     step_timeout_s: float,
@@ -226,6 +297,7 @@ def smoke(
     from distdoctor.smoke.settings import SmokeSettings, parse_delay, parse_sizes
 
     config = _config(flags, launch)
+    _html_ready(html_path)
     delay_rank, delay_s = parse_delay(inject_delay)
     settings = SmokeSettings(
         backend=choose_backend(backend, os.environ),
@@ -243,23 +315,26 @@ def smoke(
         outcome = run_smoke(config, os.environ, settings, progress)
     if not outcome.show:
         sys.exit(0)
-    _emit(outcome.report, chosen, as_json)
+    _emit(outcome.report, chosen, as_json, html_path)
 
 
 @cli.command()
 @launch_options
 @output_options
-def env(launch: tuple[str, ...], lang: str | None, as_json: bool, **flags: str | None) -> None:
+@html_option
+def env(launch: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None, **flags: str | None) -> None:
     """This node's facts (versions, interfaces, GPUs, relevant env vars), for a bug report."""
     from distdoctor.commands.env import env as run_env
 
-    _emit(run_env(_config(flags, launch), os.environ), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_env(_config(flags, launch), os.environ), lang, as_json, html_path)
 
 
 @cli.command()
 @output_options
+@html_option
 @click.argument("files", nargs=-1, metavar="[FILE ...|-]")
-def explain(files: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+def explain(files: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None) -> None:
     """Known error texts in logs (torchrun, torch, gloo, NCCL_DEBUG=INFO, error.json) -> findings and fixes.
 
     Give one log per node to see them side by side; `-` or no FILE reads stdin:
@@ -275,13 +350,15 @@ def explain(files: tuple[str, ...], lang: str | None, as_json: bool) -> None:
 
     if (not files or "-" in files) and sys.stdin.isatty():
         raise UsageError("no log given: name log files, or pipe a log in (… | distdoctor explain -)")
-    _emit(run_explain(files, sys.stdin.buffer), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_explain(files, sys.stdin.buffer), lang, as_json, html_path)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True})
 @output_options
+@html_option
 @click.argument("words", nargs=-1, type=click.UNPROCESSED, metavar="[FILE | -- LAUNCH COMMAND]")
-def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
+def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str | None) -> None:
     """A launch command, or a file of them (one line per node): deprecated launcher, --local-rank, mismatches.
 
       distdoctor lint -- python -m torch.distributed.launch --nproc_per_node=4 train.py
@@ -300,7 +377,8 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool) -> None:
     # One word is a file of commands; a launch command has at least the launcher and a script.
     single_file = len(words) == 1 and not words[0].startswith("-")
     commands = read_commands(words[0]) if single_file else [(1, list(words))]
-    _emit(run_lint(commands, os.getcwd()), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_lint(commands, os.getcwd()), lang, as_json, html_path)
 
 
 @cli.command()

@@ -19,6 +19,8 @@ PRIVILEGED_PORT_LIMIT = 1024
 # The coordinator (`check` across nodes).
 # How long node_rank 0 waits for every node, and a worker keeps retrying node 0: the whole gather.
 GATHER_WAIT_S = 60.0
+# check --hosts: ssh's ConnectTimeout per host, so a host that drops packets is named in seconds.
+SSH_CONNECT_TIMEOUT_S = 10.0
 # A frame must arrive whole within this: a stalled or slow-loris client cannot hold node 0 up.
 FRAME_TIMEOUT_S = 10.0
 # A frame is a node's facts and config: a few KiB. Anything near this is not ours.

@@ -12,6 +12,7 @@ _LAYERS = {
     "log": "Logs: what `distdoctor explain` reads in torch, torchrun, gloo and NCCL output",
     "lint": "Lint: what `distdoctor lint` finds in launch commands",
     "hang": "Hang: where the ranks of a running job are stuck (`dump`, `run`)",
+    "fanout": "Fan-out: what `distdoctor check --hosts` finds reaching the nodes over ssh from a login node",
 }
 
 

@@ -9,7 +9,7 @@ from distdoctor.model import Severity
 
 Lang = Literal["en", "zh"]
 LANGS: tuple[Lang, ...] = ("en", "zh")
-Layer = Literal["local", "cross", "mesh", "smoke", "log", "lint", "hang"]
+Layer = Literal["local", "cross", "mesh", "smoke", "log", "lint", "hang", "fanout"]
 
 
 @dataclass(frozen=True)

@@ -18,7 +18,7 @@ from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeRep
 from distdoctor.rules.cross import cross_findings, rejected_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
-from distdoctor.rules.mesh import mesh_findings, mesh_matrix
+from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
 from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
 
 # Up to this many nodes the JSON carries the whole node × node mesh matrix.
@@ -121,7 +121,7 @@ def verdict(result: GatherResult) -> Report:
         ("interrupted", result.interrupted),
         ("mesh_s", round(result.mesh_s, 3)),
         ("mesh_probes", len(result.probes)),
-        _mesh_extra(len(reports), result),
+        *_mesh_extra(len(reports), result),
     )
     return Report(
         command="check",
@@ -133,16 +133,17 @@ def verdict(result: GatherResult) -> Report:
     )
 
 
-def _mesh_extra(n: int, result: GatherResult) -> tuple[str, object]:
-    """The node × node matrix for a job of up to MATRIX_MAX_NODES; above, only the pairs that were not clean."""
+def _mesh_extra(n: int, result: GatherResult) -> tuple[tuple[str, object], ...]:
+    """The node × node matrix (and what each pair measured) up to MATRIX_MAX_NODES; above, the pairs not clean."""
     if n <= MATRIX_MAX_NODES:
-        return "mesh", mesh_matrix(n, result.probes)
-    return "mesh_failed_pairs", [[p.src, p.dst, p.failure] for p in result.probes if not p.ok]
+        return ("mesh", mesh_matrix(n, result.probes)), ("mesh_detail", mesh_details(n, result.probes))
+    return (("mesh_failed_pairs", [[p.src, p.dst, p.failure] for p in result.probes if not p.ok]),)
 
 
 def for_workers(verdict: Report) -> object:
     """The verdict as workers get it: every node's facts stay on node 0 (4096 nodes' facts exceed a frame)."""
-    slim = dataclasses.replace(verdict, nodes=())
+    # The per-pair details stay on node 0 too (its HTML report shows them): up to 4032 strings for 64 nodes.
+    slim = dataclasses.replace(verdict, nodes=(), extra=tuple(kv for kv in verdict.extra if kv[0] != "mesh_detail"))
     body = to_jsonable(slim)
     if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:
         kept = verdict.findings[:VERDICT_MAX_FINDINGS]

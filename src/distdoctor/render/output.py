@@ -21,9 +21,13 @@ def console() -> Console:
     return out
 
 
-def emit(report: Report, lang: str, *, as_json: bool) -> int:
-    """Print the report as text or JSON on stdout; return the exit code it stands for."""
+def emit(report: Report, lang: str, *, as_json: bool, html_path: str | None = None) -> int:
+    """Print the report as text or JSON on stdout (and write it as HTML); return the exit code it stands for."""
     chosen = cast(Lang, lang if lang in ("en", "zh") else "en")
+    if html_path:
+        from distdoctor.render.html import write_html
+
+        write_html(report, chosen, html_path)
     if as_json:
         sys.stdout.write(render_json(report, chosen) + "\n")
     else:

@@ -35,6 +35,10 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
         print_ranks(extra["ranks"], console)  # type: ignore[arg-type]
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
+    hosts = extra.get("hosts")
+    if isinstance(hosts, list) and hosts:
+        shown_hosts = ", ".join(f"{h['host']} {h['ssh']}" for h in hosts[:16]) + (" …" if len(hosts) > 16 else "")
+        console.print(Text(f"  ssh: {shown_hosts}", style="dim"))
     inputs = extra.get("inputs")
     if isinstance(inputs, list) and inputs:
         shown_inputs = [ui("log_input", lang, source=i["source"], lines=i["lines"], more=_more(i)) for i in inputs]
@@ -119,20 +123,29 @@ def _print_finding(finding: Finding, lang: Lang, console: Console) -> None:
     console.print(Text(f"  {ui('fix', lang)}: ", style="green").append(fix, style="default"))
 
 
-def _verdict(report: Report, lang: Lang) -> Text:
+def verdict_line(report: Report, lang: Lang) -> tuple[str, str]:
+    """The verdict sentence and its tone: "error", "warning" or "ok" (text and HTML say the same)."""
     errors = sum(f.severity == "error" for f in report.findings)
     warnings = sum(f.severity == "warning" for f in report.findings)
     explain = report.command == "explain"
     if errors:
-        key = {"explain": "verdict_errors_explain", "dump": "verdict_hang", "run": "verdict_hang"}
-        line, style = ui(key.get(report.command, "verdict_errors"), lang, errors=errors, warnings=warnings), "bold red"
-    elif warnings:
-        line, style = ui("verdict_warnings", lang, warnings=warnings), "yellow"
-    elif explain and not report.findings:
-        line, style = ui("verdict_unknown_explain", lang), "yellow"
-    else:
-        line, style = ui("healthy", lang), "bold green"
+        key = {"explain": "verdict_errors_explain", "dump": "verdict_hang", "run": "verdict_hang"}.get(
+            report.command, "verdict_errors"
+        )
+        return ui(key, lang, errors=errors, warnings=warnings), "error"
+    if warnings:
+        return ui("verdict_warnings", lang, warnings=warnings), "warning"
+    if explain and not report.findings:
+        return ui("verdict_unknown_explain", lang), "warning"
+    return ui("healthy", lang), "ok"
+
+
+_VERDICT_STYLE = {"error": "bold red", "warning": "yellow", "ok": "bold green"}
+
+
+def _verdict(report: Report, lang: Lang) -> Text:
+    line, tone = verdict_line(report, lang)
     text = Text("\n")
-    text.append(line, style=style)
+    text.append(line, style=_VERDICT_STYLE[tone])
     text.append(f"  ({ui('exit', lang, code=report.exit_code)})", style="dim")
     return text

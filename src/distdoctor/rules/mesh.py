@@ -66,6 +66,23 @@ def mesh_matrix(n: int, probes: Iterable[PairProbe]) -> list[list[str]]:
     return matrix
 
 
+def mesh_details(n: int, probes: Iterable[PairProbe]) -> list[list[str]]:
+    """n x n words for a reader hovering over a matrix cell: the median connect, or what failed and how often."""
+    details = [[""] * n for _ in range(n)]
+    for (src, dst), p in merge_probes(probes).items():
+        if src < n and dst < n:
+            failed = sum(o != "open" for o in p.outcomes)
+            shown = f"median {_ms(statistics.median(p.latencies_s))}" if p.latencies_s else ""
+            if failed:
+                shown = (
+                    f"{failed} of {len(p.outcomes)} failed"
+                    + (f" ({p.detail})" if p.detail else "")
+                    + (f"; {shown}" if shown else "")
+                )
+            details[src][dst] = f"{_address(p)}: {shown}"
+    return details
+
+
 def _address(p: PairProbe) -> str:
     return f"[{p.address}]:{p.port}" if ":" in p.address else f"{p.address}:{p.port}"
 

@@ -1,0 +1,243 @@
+"""A Report's data as HTML sections: per-node facts side by side, the connectivity matrix, the logs explain read."""
+
+from __future__ import annotations
+
+from collections import Counter
+from collections.abc import Callable, Sequence
+from typing import Any
+
+from distdoctor.catalogue import Lang
+from distdoctor.catalogue.words import outcome_text, ui
+from distdoctor.model import NodeFacts, Report
+from distdoctor.render.facts import fact_rows
+from distdoctor.render.html_model import Cell, Grid, Lines, Section, Table
+from distdoctor.render.html_smoke import smoke_sections
+
+# Up to this many nodes the facts stand side by side, one column per node; above, each fact lists its values.
+SIDE_BY_SIDE_MAX_NODES = 16
+# Up to this many nodes every pair of the matrix is a cell; above, the failures are summarised.
+GRID_MAX_NODES = 64
+FAILED_PAIRS_SHOWN = 100
+NODES_NAMED = 8
+
+# Facts that must agree across nodes: a different value on one node is highlighted.
+_MUST_AGREE = ("python", "torch", "torch CUDA", "NCCL", "NVIDIA driver", "distdoctor", "GPUs")
+MESH_STATES = ("open", "refused", "timed-out", "no-route", "unresolved", "error", "flaky", "")
+
+
+def _node_rows(facts: NodeFacts) -> dict[str, str]:
+    """The facts worth comparing across nodes, by label: versions, GPUs, route, job-related env vars."""
+    rows = {label: value for label, value in fact_rows(facts) if not label.startswith("interface ")}
+    rows["hostname"] = facts.hostname
+    route = facts.route_to_master
+    if route and route.source_address:
+        rows["route to master"] = f"{route.source_address} ({route.interface})"
+    return rows
+
+
+def _labels(report: Report, count: int) -> list[str]:
+    nodes = dict(report.extra).get("nodes")
+    if isinstance(nodes, list) and len(nodes) == count:
+        return [str(n.get("label", "?")) if isinstance(n, dict) else str(n) for n in nodes]
+    return [f.hostname for f in report.nodes]
+
+
+def facts_section(report: Report, lang: Lang) -> list[Section]:
+    """Every node's facts: side by side up to SIDE_BY_SIDE_MAX_NODES nodes, else grouped by value."""
+    nodes = report.nodes or ((report.facts,) if report.facts else ())
+    if not nodes:
+        return []
+    if len(nodes) == 1:
+        rows = tuple((Cell(label), Cell(value)) for label, value in fact_rows(nodes[0]))
+        return [Table(ui("node_facts", lang), (ui("fact", lang), ui("value", lang)), rows)]
+    per_node = [_node_rows(f) for f in nodes]
+    order = list(dict.fromkeys(label for rows in per_node for label in rows))
+    labels = _labels(report, len(nodes))
+    if len(nodes) <= SIDE_BY_SIDE_MAX_NODES:
+        return [_side_by_side(order, per_node, labels, lang)]
+    return [_grouped(order, per_node, labels, lang)]
+
+
+def _agrees(label: str) -> bool:
+    return label in _MUST_AGREE or label.startswith("env ")
+
+
+def _side_by_side(order: list[str], per_node: list[dict[str, str]], labels: list[str], lang: Lang) -> Table:
+    rows = []
+    for label in order:
+        values = [rows_.get(label, "-") for rows_ in per_node]
+        common = Counter(values).most_common(1)[0][0]
+        differs = _agrees(label) and len(set(values)) > 1
+        cells = [Cell(label, "differs" if differs else "")]
+        cells += [Cell(v, "differs" if differs and v != common else "") for v in values]
+        rows.append(tuple(cells))
+    return Table(ui("node_facts", lang), (ui("fact", lang), *labels), tuple(rows), note=ui("facts_differ", lang))
+
+
+def _count(n: int, lang: Lang) -> str:
+    return ui("one_node", lang) if n == 1 else ui("n_nodes", lang, n=n)
+
+
+def _grouped(order: list[str], per_node: list[dict[str, str]], labels: list[str], lang: Lang) -> Table:
+    rows = []
+    for label in order:
+        by_value: dict[str, list[str]] = {}
+        for rows_, node in zip(per_node, labels, strict=True):
+            by_value.setdefault(rows_.get(label, "-"), []).append(node)
+        if len(by_value) > NODES_NAMED and not _agrees(label):
+            rows.append((Cell(label), Cell(ui("n_distinct", lang, n=len(by_value)))))
+            continue
+        ranked = sorted(by_value.items(), key=lambda kv: -len(kv[1]))
+        parts = [f"{ranked[0][0]} ({_count(len(ranked[0][1]), lang)})"]
+        for value, who in ranked[1:]:
+            named = ", ".join(who[:NODES_NAMED]) + (" …" if len(who) > NODES_NAMED else "")
+            parts.append(f"{value} ({_count(len(who), lang)}: {named})")
+        differs = _agrees(label) and len(ranked) > 1
+        rows.append((Cell(label, "differs" if differs else ""), Cell(" · ".join(parts), "differs" if differs else "")))
+    headers = (ui("fact", lang), ui("values_by_node", lang))
+    return Table(ui("node_facts", lang), headers, tuple(rows), note=ui("n_nodes", lang, n=len(per_node)))
+
+
+def _state_text(state: str, lang: Lang) -> str:
+    if state == "":
+        return ui("not_probed", lang)
+    if state == "flaky":
+        return ui("flaky", lang)
+    if state == "-":
+        return ui("self", lang)
+    return outcome_text(state, lang)
+
+
+def _legend(lang: Lang) -> tuple[Cell, ...]:
+    return tuple(Cell(_state_text(s, lang), f"s-{s or 'none'}") for s in MESH_STATES)
+
+
+def mesh_section(report: Report, lang: Lang) -> list[Section]:
+    """check's mesh: a coloured cell per pair up to GRID_MAX_NODES nodes, else counts and the failed pairs."""
+    extra = dict(report.extra)
+    if not extra.get("mesh_probes"):
+        return []
+    nodes = extra.get("nodes")
+    labels = _labels(report, len(nodes)) if isinstance(nodes, list) else []
+    matrix = extra.get("mesh")
+    if isinstance(matrix, list) and len(matrix) <= GRID_MAX_NODES:
+        details = extra.get("mesh_detail")
+        return [_grid(matrix, details if isinstance(details, list) else [], labels, extra, lang)]
+    failed = extra.get("mesh_failed_pairs")
+    pairs = [p for p in failed if isinstance(p, list) and len(p) == 3] if isinstance(failed, list) else []
+    if isinstance(matrix, list):  # a matrix larger than we draw: its failed cells
+        pairs = [[i, j, s] for i, row in enumerate(matrix) for j, s in enumerate(row) if s not in ("open", "-", "")]
+    return [_summary(pairs, labels, extra, lang)]
+
+
+def _probed_line(extra: dict[str, Any], failed: int, lang: Lang) -> str:
+    return ui("mesh_probed", lang, pairs=extra.get("mesh_probes", 0), seconds=extra.get("mesh_s", 0), failed=failed)
+
+
+def _grid(matrix: list[Any], details: list[Any], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
+    def name(i: int) -> str:
+        return labels[i] if i < len(labels) else f"#{i}"
+
+    def detail(i: int, j: int) -> str:
+        row = details[i] if i < len(details) and isinstance(details[i], list) else []
+        return f" — {row[j]}" if j < len(row) and row[j] else ""
+
+    rows = []
+    failed = 0
+    for i, row in enumerate(matrix):
+        cells = []
+        for j, state in enumerate(row if isinstance(row, list) else []):
+            state = str(state)
+            failed += state not in ("open", "-", "")
+            hover = f"{name(i)} → {name(j)}: {_state_text(state, lang)}{detail(i, j)}"
+            cells.append(Cell("", f"s-{state or 'none'}" if state != "-" else "s-self", hover))
+        rows.append(tuple(cells))
+    return Grid(
+        ui("mesh_title", lang),
+        labels=tuple(name(i) for i in range(len(matrix))),
+        cells=tuple(rows),
+        legend=_legend(lang),
+        summary=(_probed_line(extra, failed, lang),),
+        cell_px=28 if len(matrix) <= 8 else 20 if len(matrix) <= 24 else 14,  # small clusters: cells to point at
+    )
+
+
+def _summary(pairs: list[list[Any]], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
+    def name(i: object) -> str:
+        return labels[i] if isinstance(i, int) and 0 <= i < len(labels) else f"#{i}"
+
+    by_outcome = Counter(str(p[2]) for p in pairs)
+    involved = Counter(i for p in pairs for i in (p[0], p[1]))
+    tables = (
+        Table(
+            ui("mesh_by_outcome", lang),
+            (ui("outcome", lang), ui("count", lang)),
+            tuple((Cell(_state_text(s, lang), f"s-{s}"), Cell(str(n))) for s, n in by_outcome.most_common()),
+        ),
+        Table(
+            ui("mesh_worst", lang),
+            (ui("node", lang), ui("count", lang)),
+            tuple((Cell(name(i)), Cell(str(n))) for i, n in involved.most_common(NODES_NAMED)),
+        ),
+        Table(
+            ui("mesh_pairs_shown", lang, shown=min(len(pairs), FAILED_PAIRS_SHOWN), total=len(pairs)),
+            (ui("from", lang), ui("to", lang), ui("outcome", lang)),
+            tuple(
+                (Cell(name(p[0])), Cell(name(p[1])), Cell(_state_text(str(p[2]), lang), f"s-{p[2]}"))
+                for p in pairs[:FAILED_PAIRS_SHOWN]
+            ),
+        ),
+    )
+    count = len(labels) or extra.get("expected", "?")
+    summary = (ui("mesh_summarised", lang, n=count), _probed_line(extra, len(pairs), lang))
+    return Grid(ui("mesh_title", lang), labels=(), cells=(), legend=(), summary=summary, tables=tables)
+
+
+def explain_sections(report: Report, lang: Lang) -> list[Section]:
+    """The logs explain read, and the last error-looking lines when no signature matched."""
+    extra = dict(report.extra)
+    inputs = extra.get("inputs")
+    sections: list[Section] = []
+    if isinstance(inputs, list) and inputs:
+        rows = tuple(
+            (Cell(str(i.get("source"))), Cell(str(i.get("lines"))), Cell(str(i.get("node") or "-")),
+             Cell(str(i.get("nccl") or "-")))
+            for i in inputs
+            if isinstance(i, dict)
+        )  # fmt: skip
+        headers = (ui("source", lang), ui("lines", lang), ui("node", lang), "NCCL")
+        sections.append(Table(ui("logs_title", lang), headers, rows))
+    shown = extra.get("error_lines")
+    if isinstance(shown, list) and shown:
+        sections.append(Lines(ui("last_error_lines", lang), tuple(str(line) for line in shown)))
+    return sections
+
+
+def hosts_section(report: Report, lang: Lang) -> list[Section]:
+    """check --hosts: each host, its node_rank, and whether ssh brought its report back."""
+    hosts = dict(report.extra).get("hosts")
+    if not isinstance(hosts, list) or not hosts:
+        return []
+    rows = tuple(
+        (Cell(str(h.get("host"))), Cell(str(h.get("node_rank"))),
+         Cell(str(h.get("ssh")), "" if h.get("ssh") == "ok" else "differs"), Cell(str(h.get("exit"))),
+         Cell(f"{h.get('seconds', 0)} s"))
+        for h in hosts
+        if isinstance(h, dict)
+    )  # fmt: skip
+    headers = (ui("host", lang), "node_rank", "ssh", ui("exit_status", lang), ui("seconds", lang))
+    return [Table(ui("hosts_title", lang), headers, rows)]
+
+
+# Each builder looks for its own data in the Report; a new command adds one here (dump: a per-rank hang table).
+BUILDERS: tuple[Callable[[Report, Lang], list[Section]], ...] = (
+    hosts_section,
+    facts_section,
+    mesh_section,
+    smoke_sections,
+    explain_sections,
+)
+
+
+def sections(report: Report, lang: Lang) -> tuple[Section, ...]:
+    return tuple(s for build in BUILDERS for s in build(report, lang))
