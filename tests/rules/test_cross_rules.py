@@ -3,7 +3,6 @@ languages with every placeholder filled."""
 
 from __future__ import annotations
 
-import time
 from collections.abc import Mapping, Sequence
 from typing import Any
 
@@ -319,12 +318,10 @@ def test_order_is_deterministic() -> None:
     assert [f.param_map["name"] for f in first[3:]] == ["NCCL_ALGO", "NCCL_DEBUG"]
 
 
-def test_4096_nodes_compare_in_well_under_a_second() -> None:
+def test_4096_nodes_name_the_missing_and_the_odd_one() -> None:
     odd = versions(torch="2.12.0")
     reports = [node(r, "4096", versions=odd if r == 17 else versions()) for r in range(4096) if not 4000 <= r < 4010]
-    start = time.perf_counter()
-    found = cross_findings(reports, 60.0, False)
-    assert time.perf_counter() - start < 1.0
+    found = cross_findings(reports, 60.0, False)  # its speed at this size: bench/scale.py
     assert [(f.name, f.node) for f in found] == [("node-missing", None), ("version-mismatch", "node_rank 17 (node18)")]
     assert found[0].param_map["missing"] == "4000-4009"
     assert found[1].param_map["detail"] == "torch 2.13.0+cpu on node_rank 0-16, 18-3999, 4010-4095; " + (

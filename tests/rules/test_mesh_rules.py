@@ -3,7 +3,6 @@
 from __future__ import annotations
 
 import dataclasses
-import time
 from collections.abc import Mapping, Sequence
 
 import pytest
@@ -323,16 +322,14 @@ def test_findings_are_deterministic() -> None:
     assert [f.name for f in first] == ["mesh-blocked", "mesh-one-way", "link-flaky"]
 
 
-def test_sampled_4096_node_mesh_names_the_bad_node_in_a_second() -> None:
+def test_sampled_4096_node_mesh_names_the_bad_node() -> None:
     n = 4096
     nodes = reports(n)
     pairs = mesh_pairs(n)
     bad = {p: T for p in pairs if 1234 in p}
     probes = mesh(nodes, bad, slow={(7, 8): 0.08}, pairs=pairs)
-    start = time.perf_counter()
-    found = mesh_findings(nodes, probes)
+    found = mesh_findings(nodes, probes)  # its speed at this size: bench/scale.py, not a timed test
     matrix = mesh_matrix(n, probes)
-    assert time.perf_counter() - start < 2.0
     assert [(f.name, f.node) for f in found] == [("mesh-blocked", label(1234)), ("link-flaky", None)]
     assert found[0].param_map["src"] == label(1234)
     assert "1233" in found[0].param_map["dst"] and "1235" in found[0].param_map["dst"]

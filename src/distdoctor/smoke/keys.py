@@ -20,3 +20,8 @@ def done(rank: int) -> str:
 def node(node_rank: int) -> str:
     """Set by each node's `distdoctor smoke` as soon as it reaches the store, before torchrun's rendezvous ends."""
     return f"{PREFIX}node/{node_rank}"
+
+
+def verdict_read(rank: int) -> str:
+    """Set by a node's first rank once it holds the verdict: rank 0, when it hosts the store, waits for these."""
+    return f"{PREFIX}verdict-read/{rank}"

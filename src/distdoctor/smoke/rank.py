@@ -416,7 +416,19 @@ class RankRun:
         if store is not None:
             with contextlib.suppress(Exception):
                 store.set(keys.VERDICT, json.dumps(to_jsonable(run)))
+            if not ident.agent_store:
+                self._wait_for_readers(run)
         return run
+
+    def _wait_for_readers(self, run: SmokeRun) -> None:
+        """In place, this process hosts the store: stay until each node's first rank has read the verdict."""
+        readers = [r.rank for r in run.ranks if r.local_rank == 0 and r.rank != 0]
+        deadline = time.monotonic() + self.settings.collect_timeout_s
+        while readers and time.monotonic() < deadline:
+            with contextlib.suppress(Exception):
+                readers = [r for r in readers if not self.store.check([keys.verdict_read(r)])]
+            if readers:
+                time.sleep(_POLL_S)
 
     def _verdict_from_rank0(self) -> SmokeRun | None:
         if self.store is None:
@@ -424,7 +436,9 @@ class RankRun:
         try:
             wait_s = self._wait_s() + self.settings.collect_timeout_s
             self.store.wait([keys.VERDICT], datetime.timedelta(seconds=wait_s))
-            return from_jsonable(SmokeRun, json.loads(self.store.get(keys.VERDICT)))
+            run = from_jsonable(SmokeRun, json.loads(self.store.get(keys.VERDICT)))
+            self.store.set(keys.verdict_read(self.ident.rank), "1")
+            return run
         except Exception:
             return None
 
