@@ -382,6 +382,7 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
 
 
 @cli.command()
+@html_option
 @output_options
 @click.option(
     "--pid",
@@ -398,7 +399,9 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
     metavar="HOST:PORT",
     help="node 0's `distdoctor run` (default: a local rank's MASTER_ADDR, MASTER_PORT + 1)",
 )
-def dump(pids: tuple[int, ...], all_nodes: bool, coord: str | None, lang: str | None, as_json: bool) -> None:
+def dump(
+    pids: tuple[int, ...], all_nodes: bool, coord: str | None, lang: str | None, as_json: bool, html_path: str | None
+) -> None:
     """Where every rank on this node is stuck: rendezvous, store, process-group init, which collective, own code.
 
     Finds torchrun agents and ranks (also srun/mpirun-started ones) by their environment, reads their stacks with
@@ -406,10 +409,12 @@ def dump(pids: tuple[int, ...], all_nodes: bool, coord: str | None, lang: str | 
     """
     from distdoctor.commands.dump import dump as run_dump
 
-    _emit(run_dump(pids, all_nodes=all_nodes, coord=coord, environ=os.environ), lang, as_json)
+    _html_ready(html_path)
+    _emit(run_dump(pids, all_nodes=all_nodes, coord=coord, environ=os.environ), lang, as_json, html_path)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
+@html_option
 @output_options
 @click.option("--check", "preflight", is_flag=True, help="preflight first (check --local-only); errors stop the launch")
 @click.option(
@@ -446,6 +451,7 @@ def run(
     local_only: bool,
     lang: str | None,
     as_json: bool,
+    html_path: str | None,
 ) -> None:
     """Launch a job unchanged, pass its output through, and say where it hangs when it does.
 
@@ -477,7 +483,16 @@ def run(
     options = RunOptions(
         WatchOptions(hang_after_s), coord_port, secret.encode() if secret else None, cross_node=not local_only
     )
-    code = run_job(command, options, lambda r: emit_stderr(r, chosen, as_json=as_json), notify, os.environ)
+    _html_ready(html_path)
+
+    def verdict(report: Any) -> None:
+        emit_stderr(report, chosen, as_json=as_json)
+        if html_path:  # the latest verdict: the file is rewritten at each one
+            from distdoctor.render.html import write_html
+
+            write_html(report, "zh" if chosen == "zh" else "en", html_path)
+
+    code = run_job(command, options, verdict, notify, os.environ)
     sys.exit(code)
 
 

@@ -15,6 +15,7 @@ from pathlib import Path
 import pytest
 
 from distdoctor.render.html import render_html
+from hang.scenarios import ranks, running, wait_for_frame
 from testbed.browser import Rendered, chromium, render
 from testbed.netns import Cluster, Node
 from testbed.simulated import big_check_report
@@ -131,6 +132,24 @@ def test_explain_of_two_node_logs(tmp_path: Path) -> None:
     ]  # fmt: skip
     assert "[c10d-refused.node2.log]" in page.text()
     assert "c10d-refused.node1.log" in page.text() and "c10d-refused.node2.log" in page.text()
+
+
+@pytest.mark.slow
+def test_dump_of_a_hung_job_shows_where_each_rank_is(tmp_path: Path) -> None:
+    out = tmp_path / "dump.html"
+    with running(ranks([(0, "outside"), (1, "outside")], 2)) as job:
+        wait_for_frame(job.pids, {"all_reduce", "user_work"})
+        pids = [a for pid in job.pids for a in ("--pid", str(pid))]
+        proc = subprocess.run([sys.executable, "-m", "distdoctor", "dump", *pids, "--html", str(out)],
+                              capture_output=True, text=True, timeout=60)  # fmt: skip
+    assert proc.returncode == 1, proc.stderr
+    no_fetches(out.read_text())
+    page = render(out, "dump-rank-outside-collective")
+    assert re.findall(r'data-name="([a-z-]+)"', page.dom) == ["hang-rank-outside-collective"]
+    text = page.text()
+    assert "Where each process is" in text
+    assert "collective all_reduce" in text and "user-code" in text and "user_work" in text
+    assert page.dom.count('class="differs"') == 1  # rank 1, in its own code, is the highlighted one
 
 
 def test_a_1024_node_report_summarises(tmp_path: Path) -> None:

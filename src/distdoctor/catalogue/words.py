@@ -144,6 +144,7 @@ UI: dict[str, Text] = {
     "ranks_title": Text("Ranks", "各 rank"),
     "rank": Text("rank", "rank"),
     "host": Text("host", "主机"),
+    "hang_title": Text("Where each process is", "各进程所处的位置"),
     "failed_steps": Text("failed steps", "失败的步骤"),
     "finished": Text("finished", "完成"),
     "yes": Text("yes", "是"),

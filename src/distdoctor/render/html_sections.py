@@ -12,6 +12,7 @@ from distdoctor.model import NodeFacts, Report
 from distdoctor.render.facts import fact_rows
 from distdoctor.render.html_model import Cell, Grid, Lines, Section, Table
 from distdoctor.render.html_smoke import smoke_sections
+from distdoctor.render.stacks import COLUMNS, rank_row
 
 # Up to this many nodes the facts stand side by side, one column per node; above, each fact lists its values.
 SIDE_BY_SIDE_MAX_NODES = 16
@@ -229,13 +230,32 @@ def hosts_section(report: Report, lang: Lang) -> list[Section]:
     return [Table(ui("hosts_title", lang), headers, rows)]
 
 
-# Each builder looks for its own data in the Report; a new command adds one here (dump: a per-rank hang table).
+# How a process's state is coloured in the hang table: dead is an error, user code the usual odd one out.
+_HANG_CLASS = {"dead": "s-refused", "user-code": "differs"}
+
+
+def hang_section(report: Report, lang: Lang) -> list[Section]:
+    """`dump` and `run`: one row per agent and rank, where it is; the odd states coloured."""
+    rows = dict(report.extra).get("ranks")
+    if not isinstance(rows, list) or not rows:
+        return []
+    table_rows = []
+    for r in rows:
+        if not isinstance(r, dict):
+            continue
+        cls = _HANG_CLASS.get(str(r.get("state")), "")
+        table_rows.append(tuple(Cell(text, cls if i == 4 else "") for i, text in enumerate(rank_row(r))))
+    return [Table(ui("hang_title", lang), COLUMNS, tuple(table_rows))]
+
+
+# Each builder looks for its own data in the Report; a new command adds one here.
 BUILDERS: tuple[Callable[[Report, Lang], list[Section]], ...] = (
     hosts_section,
     facts_section,
     mesh_section,
     smoke_sections,
     explain_sections,
+    hang_section,
 )
 
 

@@ -7,21 +7,28 @@ from typing import Any
 from rich.console import Console
 from rich.table import Table
 
+COLUMNS = ("host", "pid", "who", "status", "state", "where")
+
+
+def rank_row(r: dict[str, Any]) -> tuple[str, ...]:
+    """One process of the table: host, pid, agent or rank/world, status, state (op, #seq), and its frame."""
+    who = r["launcher"] + " agent" if r["role"] == "agent" else f"rank {'?' if r['rank'] is None else r['rank']}"
+    if r["role"] == "worker" and r["world_size"]:
+        who += f"/{r['world_size']}"
+    state = r["state"] + (f" {r['op']}" if r["op"] and r["state"] in ("collective", "barrier") else "")
+    state += f" #{r['seq']}" if r["seq"] is not None else ""
+    # The program's own frame says most; an agent (torch code only) shows torch's.
+    where = r["frame"] if r["role"] == "worker" and r["frame"] else r["where"]
+    return r["host"], str(r["pid"]), who, r["status"], state, where or (r["error"] or "")
+
 
 def ranks_table(rows: list[dict[str, Any]]) -> Table:
     """Agents first, then ranks in order: pid, rank, status, state, and the frame it is in."""
     table = Table(box=None, pad_edge=False, show_edge=False, header_style="bold dim")
-    for column in ("host", "pid", "who", "status", "state", "where"):
+    for column in COLUMNS:
         table.add_column(column)
     for r in rows:
-        who = r["launcher"] + " agent" if r["role"] == "agent" else f"rank {'?' if r['rank'] is None else r['rank']}"
-        if r["role"] == "worker" and r["world_size"]:
-            who += f"/{r['world_size']}"
-        state = r["state"] + (f" {r['op']}" if r["op"] and r["state"] in ("collective", "barrier") else "")
-        state += f" #{r['seq']}" if r["seq"] is not None else ""
-        # The program's own frame says most; an agent (torch code only) shows torch's.
-        where = r["frame"] if r["role"] == "worker" and r["frame"] else r["where"]
-        table.add_row(r["host"], str(r["pid"]), who, r["status"], state, where or (r["error"] or ""))
+        table.add_row(*rank_row(r))
     return table
 
 
