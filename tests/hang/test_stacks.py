@@ -80,3 +80,12 @@ def test_main_thread_without_names_is_the_one_whose_kernel_id_is_the_pid() -> No
     watchdog = ThreadStack(1, "", False, (), os_thread_id=101)
     main = ThreadStack(2, "", False, (), os_thread_id=100)
     assert StackSample(pid=100, threads=(watchdog, main)).main_thread() is main
+
+
+def test_attaches_at_the_same_moment_are_not_taken_for_a_permission_problem(sleeper: int) -> None:
+    # A process takes one tracer at a time: concurrent py-spy dumps get EPERM ("Failed to suspend process").
+    from concurrent.futures import ThreadPoolExecutor
+
+    with ThreadPoolExecutor(max_workers=8) as pool:
+        samples = list(pool.map(lambda _: dump(sleeper), range(8)))
+    assert [s.error for s in samples] == [None] * 8

@@ -61,6 +61,11 @@ def classify_failure(returncode: int, stderr: str) -> StackError:
     return "failed"
 
 
+# Retries of an attach refused with EPERM, which another tracer attached at that moment also causes.
+ATTACH_RETRIES = 3
+ATTACH_RETRY_S = 0.2
+
+
 def dump(
     pid: int,
     *,
@@ -79,19 +84,25 @@ def dump(
     if nonblocking:
         argv.append("--nonblocking")
     start = time.monotonic()
-    try:
-        done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s, check=False)
-    except subprocess.TimeoutExpired:
-        return StackSample(pid, error="timeout", detail=f"py-spy gave no answer in {timeout_s:g} s")
-    except OSError as exc:
-        return StackSample(pid, error="no-py-spy", detail=f"{exe}: {exc.strerror}")
-    elapsed = time.monotonic() - start
-    if done.returncode != 0:
+    for attempt in range(1 + ATTACH_RETRIES):
+        try:
+            done = subprocess.run(argv, capture_output=True, text=True, timeout=timeout_s, check=False)
+        except subprocess.TimeoutExpired:
+            return StackSample(pid, error="timeout", detail=f"py-spy gave no answer in {timeout_s:g} s")
+        except OSError as exc:
+            return StackSample(pid, error="no-py-spy", detail=f"{exe}: {exc.strerror}")
+        if done.returncode == 0:
+            break
         # py-spy's first line says what went wrong; a Rust backtrace may follow.
         message = (done.stderr + done.stdout).strip().splitlines()
         detail = message[0] if message else f"py-spy exited {done.returncode}"
         error = classify_failure(done.returncode, done.stderr + done.stdout)
-        return StackSample(pid, error=error, detail=detail, elapsed_s=elapsed)
+        # A process takes one tracer at a time: another py-spy (a second dump, run's sampling) attached at this
+        # moment refuses us as EPERM too. Only a refusal that lasts is a permission problem.
+        if error != "permission" or attempt == ATTACH_RETRIES:
+            return StackSample(pid, error=error, detail=detail, elapsed_s=time.monotonic() - start)
+        time.sleep(ATTACH_RETRY_S)
+    elapsed = time.monotonic() - start
     try:
         data = json.loads(done.stdout)
     except json.JSONDecodeError:
