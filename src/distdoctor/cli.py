@@ -56,6 +56,23 @@ def output_options(func: F) -> F:
     return func
 
 
+def coordinator_options(port_help: str) -> Callable[[F], F]:
+    """--coord-port and --secret, for the commands that link the nodes through node_rank 0."""
+
+    def decorate(func: F) -> F:
+        func = click.option(
+            "--secret",
+            envvar="DISTDOCTOR_SECRET",
+            default=None,
+            metavar="TEXT",
+            help="shared secret: node 0 takes only messages signed with it (or set DISTDOCTOR_SECRET)",
+        )(func)
+        return click.option("--coord-port", type=click.IntRange(1, 65535), default=None, metavar="PORT",
+                            help=port_help)(func)  # fmt: skip
+
+    return decorate
+
+
 def html_option(func: F) -> F:
     """--html FILE: also write the report as one self-contained HTML file (needs the `html` extra)."""
     return click.option(
@@ -113,20 +130,7 @@ def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = 
     metavar="SECONDS",
     help="how long node_rank 0 waits for every node, and a worker retries node 0",
 )
-@click.option(
-    "--coord-port",
-    type=click.IntRange(1, 65535),
-    default=None,
-    metavar="PORT",
-    help="port node_rank 0 gathers on (default: MASTER_PORT, the one torch will use)",
-)
-@click.option(
-    "--secret",
-    envvar="DISTDOCTOR_SECRET",
-    default=None,
-    metavar="TEXT",
-    help="shared secret: node 0 takes only reports signed with it (or set DISTDOCTOR_SECRET)",
-)
+@coordinator_options("port node_rank 0 gathers on (default: MASTER_PORT, the one torch will use)")
 @click.option("--no-mesh", is_flag=True, help="skip the node-to-node connectivity probes")
 @click.option(
     "--hosts", default=None, metavar="LIST", help="from a login node: run on these hosts over ssh (a,b or node[1-4])"
@@ -426,20 +430,7 @@ def dump(
     metavar="SECONDS",
     help="no output and no stack change for this long is a hang: dump, classify, print the verdict",
 )
-@click.option(
-    "--coord-port",
-    type=click.IntRange(1, 65535),
-    default=None,
-    metavar="PORT",
-    help="port node_rank 0's run gathers the other nodes on (default: MASTER_PORT + 1)",
-)
-@click.option(
-    "--secret",
-    envvar="DISTDOCTOR_SECRET",
-    default=None,
-    metavar="TEXT",
-    help="shared secret for the cross-node link (or set DISTDOCTOR_SECRET)",
-)
+@coordinator_options("port node_rank 0's run gathers the other nodes on (default: MASTER_PORT + 1)")
 @click.option("--local-only", is_flag=True, help="this node's ranks only: no link to node 0")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED, metavar="-- COMMAND")
 def run(

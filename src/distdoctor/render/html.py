@@ -11,12 +11,12 @@ from typing import Any
 
 from distdoctor import __version__
 from distdoctor.catalogue import Lang, describe
-from distdoctor.catalogue.words import source_text, ui
+from distdoctor.catalogue.words import ui
 from distdoctor.errors import UsageError
 from distdoctor.model import SEVERITIES, Report
 from distdoctor.render.html_model import FindingView, Page
 from distdoctor.render.html_sections import sections
-from distdoctor.render.text import verdict_line
+from distdoctor.render.text import config_line, verdict_line
 
 INSTALL_HINT = "pip install 'distdoctor[html]'"
 # Labels the template itself prints (headings that are not a section's own title).
@@ -42,19 +42,7 @@ def _meta(report: Report, lang: Lang) -> tuple[str, ...]:
     lines = []
     config = report.config
     if config:
-        shown = [
-            ("nnodes", config.nnodes),
-            ("node_rank", config.node_rank),
-            ("nproc_per_node", config.nproc_per_node),
-            ("MASTER_ADDR", config.master_addr),
-            ("MASTER_PORT", config.master_port),
-        ]
-        parts = [
-            f"{name}={v.value} ({source_text(f'{v.source.kind}:{v.source.key}', lang)})"
-            for name, v in shown
-            if v is not None
-        ]
-        lines.append(f"{ui('config', lang)}: " + "; ".join(parts))
+        lines.append(config_line(config, lang))
         lines += [f"{ui('note', lang)}: {note}" for note in config.notes]
     extra = dict(report.extra)
     nodes = extra.get("nodes")

@@ -90,7 +90,8 @@ def _heading(report: Report, lang: Lang) -> Text:
     return text
 
 
-def _print_config(config: LaunchConfig, lang: Lang, console: Console) -> None:
+def config_line(config: LaunchConfig, lang: Lang) -> str:
+    """`config: nnodes=2 (flag --nnodes); ...`: each launch value and where it came from (text and HTML)."""
     shown = [
         ("nnodes", config.nnodes),
         ("node_rank", config.node_rank),
@@ -103,7 +104,11 @@ def _print_config(config: LaunchConfig, lang: Lang, console: Console) -> None:
         for name, v in shown
         if v is not None
     ]
-    console.print(Text(f"  {ui('config', lang)}: " + "; ".join(parts), style="dim"))
+    return f"{ui('config', lang)}: " + "; ".join(parts)
+
+
+def _print_config(config: LaunchConfig, lang: Lang, console: Console) -> None:
+    console.print(Text(f"  {config_line(config, lang)}", style="dim"))
     for note in config.notes:
         console.print(Text(f"  {ui('note', lang)}: {note}", style="dim"))
 
