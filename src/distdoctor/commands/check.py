@@ -25,6 +25,9 @@ from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
 MATRIX_MAX_NODES = 64
 # Findings a worker is sent when the full verdict would not fit in one frame.
 VERDICT_MAX_FINDINGS = 200
+# Above MATRIX_MAX_NODES a worker gets this many of the arrived nodes by name, and their count: 4096 names in every
+# worker's verdict made 1 GB to send (237 KB each) and left workers waiting past their timeout.
+WORKER_NODES_SHOWN = 8
 
 # Local findings after which gathering cannot work: this node could not reach node 0, or node 0 cannot listen.
 WORKER_BLOCKERS = frozenset({"master-addr-loopback", "master-addr-unresolvable", "master-port-invalid"})
@@ -143,7 +146,12 @@ def _mesh_extra(n: int, result: GatherResult) -> tuple[tuple[str, object], ...]:
 def for_workers(verdict: Report) -> object:
     """The verdict as workers get it: every node's facts stay on node 0 (4096 nodes' facts exceed a frame)."""
     # The per-pair details stay on node 0 too (its HTML report shows them): up to 4032 strings for 64 nodes.
-    slim = dataclasses.replace(verdict, nodes=(), extra=tuple(kv for kv in verdict.extra if kv[0] != "mesh_detail"))
+    extra = [kv for kv in verdict.extra if kv[0] != "mesh_detail"]
+    nodes = dict(verdict.extra).get("nodes")
+    if isinstance(nodes, list) and len(nodes) > MATRIX_MAX_NODES:
+        extra = [(k, nodes[:WORKER_NODES_SHOWN] if k == "nodes" else v) for k, v in extra]
+        extra.append(("nodes_total", len(nodes)))
+    slim = dataclasses.replace(verdict, nodes=(), extra=tuple(extra))
     body = to_jsonable(slim)
     if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:
         kept = verdict.findings[:VERDICT_MAX_FINDINGS]

@@ -16,7 +16,7 @@ from distdoctor.errors import UsageError
 from distdoctor.model import SEVERITIES, Report
 from distdoctor.render.html_model import FindingView, Page
 from distdoctor.render.html_sections import sections
-from distdoctor.render.text import config_line, verdict_line
+from distdoctor.render.text import arrived, config_line, verdict_line
 
 INSTALL_HINT = "pip install 'distdoctor[html]'"
 # Labels the template itself prints (headings that are not a section's own title).
@@ -28,7 +28,7 @@ def _heading(report: Report, lang: Lang) -> str:
     extra = dict(report.extra)
     nodes = extra.get("nodes")
     if isinstance(nodes, list) and report.facts:
-        parts.append(ui("verdict_for", lang, n=len(nodes), host=report.facts.hostname))
+        parts.append(ui("verdict_for", lang, n=arrived(extra), host=report.facts.hostname))
     elif report.config:
         nnodes = report.config.nnodes.value
         rank = report.config.node_rank.value if report.config.node_rank else "?"
@@ -47,7 +47,7 @@ def _meta(report: Report, lang: Lang) -> tuple[str, ...]:
     extra = dict(report.extra)
     nodes = extra.get("nodes")
     if isinstance(nodes, list):
-        lines.append(ui("gathered", lang, arrived=len(nodes), expected=extra.get("expected", "?"),
+        lines.append(ui("gathered", lang, arrived=arrived(extra), expected=extra.get("expected", "?"),
                         waited=extra.get("waited_s", 0)))  # fmt: skip
     for key in ("note", "truncated"):
         if extra.get(key):

@@ -60,12 +60,16 @@ def _more(log_input: dict[str, Any]) -> str:
     return more + (f", NCCL {log_input['nccl']}" if log_input.get("nccl") else "")
 
 
+def arrived(extra: dict[str, Any]) -> int:
+    """How many nodes reported: a worker's verdict from a large cluster names only a few of them."""
+    return int(extra.get("nodes_total") or len(extra.get("nodes") or []))
+
+
 def _print_gather(extra: dict[str, Any], lang: Lang, console: Console) -> None:
     nodes = extra.get("nodes") or []
-    shown = ", ".join(f"{n['label']} {n['address']}" for n in nodes[:8]) + (" …" if len(nodes) > 8 else "")
-    line = ui(
-        "gathered", lang, arrived=len(nodes), expected=extra.get("expected", "?"), waited=extra.get("waited_s", 0)
-    )
+    count = arrived(extra)
+    shown = ", ".join(f"{n['label']} {n['address']}" for n in nodes[:8]) + (" …" if count > 8 else "")
+    line = ui("gathered", lang, arrived=count, expected=extra.get("expected", "?"), waited=extra.get("waited_s", 0))
     console.print(Text(f"  {line}: {shown}", style="dim"))
     if extra.get("mesh_probes"):
         console.print(
@@ -77,7 +81,7 @@ def _heading(report: Report, lang: Lang) -> Text:
     text = Text(f"distdoctor {report.command}", style="bold")
     config, facts = report.config, report.facts
     if "nodes" in dict(report.extra) and facts:
-        count = len(dict(report.extra)["nodes"])  # type: ignore[arg-type]
+        count = arrived(dict(report.extra))
         return text.append(" · " + ui("verdict_for", lang, n=count, host=facts.hostname))
     if config:
         if config.nnodes.value.multi_node:
