@@ -252,7 +252,7 @@ def _fan_out(
 )
 @click.option(
     "--sizes",
-    default=f"1K:{defaults.SMOKE_MAX_BYTES >> 20}M:{defaults.SMOKE_SIZE_FACTOR}",
+    default=defaults.SMOKE_SIZES,
     show_default=True,
     metavar="MIN:MAX[:FACTOR]|LIST",
     help="all_reduce message sizes of the bandwidth sweep; 0 skips the sweep",

@@ -22,6 +22,7 @@ from distdoctor.gather.event import (
     StillMissing,
     Waiting,
 )
+from distdoctor.rules.stacks import ranks_text
 from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
 
 # What a failed connect most likely means, said while retrying.
@@ -38,11 +39,6 @@ HINTS: dict[str, Text] = {
 }
 # A log gets a "still missing" line this often, not every heartbeat.
 LOG_EVERY_S = 5.0
-
-
-def _ranks(ranks: tuple[int, ...]) -> str:
-    shown = ", ".join(map(str, ranks[:16]))
-    return shown + (f" … (+{len(ranks) - 16})" if len(ranks) > 16 else "")
 
 
 class Progress:
@@ -105,8 +101,8 @@ class Progress:
         elif isinstance(event, StillMissing):
             self._state(
                 t(
-                    f"waiting for node_rank {_ranks(event.missing)} ({event.elapsed_s:.0f}/{event.wait_s:.0f} s)",
-                    f"等待 node_rank {_ranks(event.missing)}（{event.elapsed_s:.0f}/{event.wait_s:.0f} 秒）",
+                    f"waiting for node_rank {ranks_text(event.missing)} ({event.elapsed_s:.0f}/{event.wait_s:.0f} s)",
+                    f"等待 node_rank {ranks_text(event.missing)}（{event.elapsed_s:.0f}/{event.wait_s:.0f} 秒）",
                 ),
                 every=False,
             )
@@ -135,7 +131,7 @@ class Progress:
             )
         elif isinstance(event, Waiting):
             if event.missing:
-                has, missing = f"{event.arrived}/{event.expected}", _ranks(event.missing)
+                has, missing = f"{event.arrived}/{event.expected}", ranks_text(event.missing)
                 self._state(
                     t(
                         f"node_rank 0 has {has}; waiting for node_rank {missing}",
@@ -171,9 +167,10 @@ class Progress:
                 )
             elif missing:
                 text = t(
-                    f"rendezvous: waiting for node_rank {_ranks(missing)} "
+                    f"rendezvous: waiting for node_rank {ranks_text(missing)} "
                     f"({event.elapsed_s:.0f}/{event.timeout_s:.0f} s)",
-                    f"rendezvous：等待 node_rank {_ranks(missing)}（{event.elapsed_s:.0f}/{event.timeout_s:.0f} 秒）",
+                    f"rendezvous：等待 node_rank {ranks_text(missing)}"
+                    f"（{event.elapsed_s:.0f}/{event.timeout_s:.0f} 秒）",
                 )
             else:
                 text = t("rendezvous: every node is here; ranks starting", "rendezvous：所有节点已到齐，rank 正在启动")

@@ -215,9 +215,8 @@ def _watch(
     while True:
         now = time.monotonic()
         state.read(out_dir, on_event)
-        cluster = _cluster(out_dir)
-        if cluster is not None and cluster_at is None:
-            cluster_at = now
+        if cluster_at is None and (out_dir / "cluster.json").exists():
+            cluster_at = now  # the verdict is read once, after the loop
         if proc.poll() is not None:
             state.read(out_dir, on_event)
             reason = f"torchrun exited with code {proc.returncode}"

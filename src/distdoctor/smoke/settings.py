@@ -99,7 +99,7 @@ def _factor(text: str) -> int:
 
 
 def default_sizes() -> tuple[int, ...]:
-    return parse_sizes(f"{defaults.SMOKE_MIN_BYTES}:{defaults.SMOKE_MAX_BYTES}:{defaults.SMOKE_SIZE_FACTOR}")
+    return parse_sizes(defaults.SMOKE_SIZES)
 
 
 def iters_for(size: int, settings: SmokeSettings) -> int:
