@@ -23,10 +23,10 @@ from distdoctor.commands.check import for_workers, verdict
 from distdoctor.config import load_config
 from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator
-from distdoctor.gather.event import Event, MeshDone, MeshStarted
 from distdoctor.gather.join import join
 from distdoctor.gather.probing import start_listener
 from distdoctor.model import NodeReport
+from distdoctor.model.progress import Event, MeshDone, MeshStarted
 
 TARGETS = {4096: ("gather", 5.0), 1024: ("mesh", 15.0)}
 

@@ -18,11 +18,11 @@ import pytest
 
 from distdoctor import defaults
 from distdoctor.gather.coordinator import Coordinator, GatherResult
-from distdoctor.gather.event import ConnectAttempt, Event, FrameDropped, Joined, NodeArrived, StillMissing, Waiting
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.wire import encode, read_message
 from distdoctor.model import NodeReport
-from distdoctor.serialize import to_jsonable
+from distdoctor.model.codec import to_jsonable
+from distdoctor.model.progress import ConnectAttempt, Event, FrameDropped, Joined, NodeArrived, StillMissing, Waiting
 from testbed.recorded import HEALTHY_MASTER, config, facts
 
 pytestmark = pytest.mark.timeout(30)

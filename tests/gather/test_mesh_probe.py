@@ -14,13 +14,13 @@ import pytest
 
 from distdoctor import defaults
 from distdoctor.gather.coordinator import Coordinator, GatherResult
-from distdoctor.gather.event import Event, FrameDropped, MeshDone, MeshStarted
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.plan import mesh_pairs
 from distdoctor.gather.probing import MeshListener, Target, probe_targets, start_listener
 from distdoctor.gather.wire import encode, read_message
 from distdoctor.model import Endpoint, NodeReport, PairProbe
-from distdoctor.serialize import to_jsonable
+from distdoctor.model.codec import to_jsonable
+from distdoctor.model.progress import Event, FrameDropped, MeshDone, MeshStarted
 from testbed.recorded import HEALTHY_MASTER, config, facts
 
 pytestmark = pytest.mark.timeout(30)

@@ -19,7 +19,7 @@ from hypothesis import strategies as st
 from distdoctor import defaults
 from distdoctor.gather.wire import TYPES, FrameError, Message, decode, encode, read_message
 from distdoctor.model import NodeReport
-from distdoctor.serialize import from_jsonable, to_jsonable
+from distdoctor.model.codec import from_jsonable, to_jsonable
 from testbed.recorded import config, facts
 
 pytestmark = pytest.mark.timeout(60)

@@ -13,7 +13,7 @@ from pathlib import Path
 import pytest
 
 from distdoctor.hang.flight import _load, _normalise, find_dumps, last_collective
-from distdoctor.hang.model import DistProcess
+from distdoctor.model.hang import DistProcess
 from hang.scenarios import flight_env, ranks, running, wait_for_files, wait_for_frame
 
 

@@ -12,8 +12,8 @@ from dataclasses import replace
 
 import pytest
 
-from distdoctor.hang.model import ProcessState
 from distdoctor.hang.relay import Relay, ask
+from distdoctor.model.hang import ProcessState
 from hang.scenarios import free_port
 from rules.test_stack_rules import load
 

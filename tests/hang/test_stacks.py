@@ -75,7 +75,7 @@ def test_attach_refused_is_permission(sleeper: int, tmp_path: Path) -> None:
 
 
 def test_main_thread_without_names_is_the_one_whose_kernel_id_is_the_pid() -> None:
-    from distdoctor.hang.model import StackSample, ThreadStack
+    from distdoctor.model.hang import StackSample, ThreadStack
 
     watchdog = ThreadStack(1, "", False, (), os_thread_id=101)
     main = ThreadStack(2, "", False, (), os_thread_id=100)

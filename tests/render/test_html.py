@@ -14,10 +14,10 @@ import pytest
 
 from distdoctor.commands.smoke import report as smoke_report
 from distdoctor.model import Finding, Report
+from distdoctor.model.codec import from_jsonable, to_jsonable
+from distdoctor.model.smoke import SmokeRun
 from distdoctor.render.html import page, render_html
 from distdoctor.render.html_model import Grid, Plot, Table
-from distdoctor.serialize import from_jsonable, to_jsonable
-from distdoctor.smoke.results import SmokeRun
 from distdoctor.smoke.settings import SmokeSettings
 from testbed.recorded import HEALTHY_WORKER, config
 from testbed.simulated import big_check_report

@@ -9,8 +9,8 @@ from rich.console import Console
 
 from distdoctor.commands.check import WORKER_NODES_SHOWN, for_workers
 from distdoctor.model import Report
+from distdoctor.model.codec import from_jsonable
 from distdoctor.render.text import render_text
-from distdoctor.serialize import from_jsonable
 from testbed.simulated import big_check_report
 
 

@@ -9,7 +9,8 @@ import pytest
 
 from distdoctor.commands.fanout import Host, parse_hosts, remote_command, verdict
 from distdoctor.errors import UsageError
-from distdoctor.gather.ssh import RemoteRun, ssh_argv
+from distdoctor.gather.ssh import ssh_argv
+from distdoctor.model.nodes import RemoteRun
 from distdoctor.render.as_json import render_json
 from distdoctor.rules.fanout import fanout_findings
 from testbed.simulated import big_check_report

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from distdoctor.hang.flight import FlightAnalysis
+from distdoctor.model.codec import from_jsonable
+from distdoctor.model.hang import FlightAnalysis
 from distdoctor.rules.flight import flight_findings, with_sequence
 from distdoctor.rules.stacks import hang_findings
-from distdoctor.serialize import from_jsonable
 from rules.test_stack_rules import load
 
 FIXTURE = Path(__file__).resolve().parents[1] / "fixtures" / "stacks" / "fr-mismatch.json"

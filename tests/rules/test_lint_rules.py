@@ -8,8 +8,9 @@ from pathlib import Path
 import pytest
 
 from distdoctor.commands.lint import lint
-from distdoctor.facts.script import ScriptFacts, script_facts_from_source
+from distdoctor.facts.script import script_facts_from_source
 from distdoctor.model import Finding
+from distdoctor.model.facts import ScriptFacts
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 SEED = (

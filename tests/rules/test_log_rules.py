@@ -9,7 +9,8 @@ import pytest
 
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
-from distdoctor.rules.logs import REFUSED, SIGNATURES, LogLine, error_lines, explain_findings, match_line
+from distdoctor.model.logs import LogLine
+from distdoctor.rules.logs import REFUSED, SIGNATURES, error_lines, explain_findings, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 

@@ -9,9 +9,9 @@ from pathlib import Path
 import pytest
 
 from distdoctor.catalogue import LANGS, describe
+from distdoctor.model.codec import from_jsonable
+from distdoctor.model.smoke import PeerBandwidth, RankResult, SmokeRun, StepResult
 from distdoctor.rules.smoke import bandwidth_table, smoke_findings
-from distdoctor.serialize import from_jsonable
-from distdoctor.smoke.results import PeerBandwidth, RankResult, SmokeRun, StepResult
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "smoke"
 

@@ -8,10 +8,10 @@ from pathlib import Path
 
 import pytest
 
-from distdoctor.hang.model import DistProcess, Frame, ProcessState, StackSample, ThreadStack
 from distdoctor.hang.stacks import parse_dump
+from distdoctor.model.codec import from_jsonable
+from distdoctor.model.hang import DistProcess, Frame, ProcessState, StackSample, ThreadStack
 from distdoctor.rules.stacks import classify, findings_by_job, hang_findings, jobs, user_frame
-from distdoctor.serialize import from_jsonable
 
 FIXTURES = Path(__file__).resolve().parents[1] / "fixtures" / "stacks"
 

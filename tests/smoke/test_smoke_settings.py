@@ -6,7 +6,7 @@ import pytest
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.smoke.bandwidth import bus_factor, combine, row
+from distdoctor.rules.bandwidth import bus_factor, combine, row
 from distdoctor.smoke.settings import SmokeSettings, default_sizes, iters_for, parse_delay, parse_sizes
 
 

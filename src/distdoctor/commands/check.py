@@ -11,15 +11,15 @@ from dataclasses import dataclass
 from distdoctor import defaults
 from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator, GatherResult
-from distdoctor.gather.event import EventSink, ignore
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.probing import MeshListener, start_listener
 from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
+from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.progress import EventSink, ignore
 from distdoctor.rules.cross import cross_findings, rejected_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
 from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
-from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
 
 # Up to this many nodes the JSON carries the whole node × node mesh matrix.
 MATRIX_MAX_NODES = 64

@@ -12,11 +12,11 @@ from distdoctor import defaults
 from distdoctor.errors import DistDoctorError, UsageError
 from distdoctor.gather.wire import FrameError
 from distdoctor.hang.discover import discover, missing_pids
-from distdoctor.hang.flight import FlightAnalysis, analyse, find_dumps
-from distdoctor.hang.model import DistProcess, ProcessState
+from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.relay import Gathered, ask
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Finding, Report
+from distdoctor.model.hang import DistProcess, FlightAnalysis, ProcessState
 from distdoctor.rules.flight import flight_findings, with_sequence
 from distdoctor.rules.stacks import classify, findings_by_job
 

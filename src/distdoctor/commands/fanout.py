@@ -11,10 +11,11 @@ from pathlib import Path
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.gather.ssh import SSH_FAILED, RemoteRun, run_on_hosts
+from distdoctor.gather.ssh import run_on_hosts
 from distdoctor.model import Finding, Report
+from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.nodes import SSH_FAILED, RemoteRun
 from distdoctor.rules.fanout import fanout_findings, remote_report
-from distdoctor.serialize import DecodeError, from_jsonable
 
 # Beyond --wait, what each host's run may take: ssh connect, Python and distdoctor start-up, the mesh.
 SSH_SLACK_S = 30.0

@@ -11,10 +11,10 @@ from distdoctor import defaults
 from distdoctor.commands.dump import local_states, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.wire import FrameError
-from distdoctor.hang.model import ProcessState
 from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
 from distdoctor.model import LaunchConfig, Report
+from distdoctor.model.hang import ProcessState
 
 
 @dataclass(frozen=True)

@@ -8,10 +8,9 @@ from dataclasses import dataclass
 from distdoctor.errors import UsageError
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.model import LaunchConfig, Report
+from distdoctor.model.smoke import SmokeEvent, SmokeRun, SmokeSink
 from distdoctor.rules.smoke import bandwidth_table, smoke_findings
-from distdoctor.smoke.events import SmokeEvent, SmokeSink
 from distdoctor.smoke.launch import in_place_env, run_torchrun, under_launcher
-from distdoctor.smoke.results import SmokeRun
 from distdoctor.smoke.settings import SmokeSettings
 
 

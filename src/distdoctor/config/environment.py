@@ -4,9 +4,9 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from distdoctor.config.layer import Layer
 from distdoctor.config.parsers import PARSERS
 from distdoctor.model import Source, SourceKind
+from distdoctor.model.config import Layer
 
 # Variables torch.distributed reads for env:// init, and the field each fills.
 _TORCH_VARS = {

@@ -4,10 +4,10 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from distdoctor.config.layer import Layer
 from distdoctor.config.parsers import PARSERS
 from distdoctor.errors import UsageError
 from distdoctor.model import Source, SourceKind
+from distdoctor.model.config import Layer
 
 
 def flag_name(field: str) -> str:

@@ -5,13 +5,12 @@ from __future__ import annotations
 import argparse
 import os
 from collections.abc import Sequence
-from dataclasses import dataclass, field
 from typing import NoReturn
 
 from distdoctor.config.flags import layer_from_flags
-from distdoctor.config.layer import Layer
 from distdoctor.errors import UsageError
 from distdoctor.model import Source
+from distdoctor.model.config import LaunchCommand, Layer
 
 _ENV_FIELDS = {"MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port"}
 
@@ -52,19 +51,6 @@ _CONFIG_FIELDS = (
     "rdzv_endpoint",
     "rdzv_id",
 )
-
-
-@dataclass(frozen=True)
-class LaunchCommand:
-    """What a launch command says: which launcher, its config values, the script it starts."""
-
-    launcher: str  # "torchrun", "torch.distributed.run" or "torch.distributed.launch"
-    layer: Layer
-    script: str | None
-    script_args: tuple[str, ...] = ()
-    use_env: bool = False
-    standalone: bool = False
-    unknown_options: tuple[str, ...] = field(default=())
 
 
 class _Parser(argparse.ArgumentParser):

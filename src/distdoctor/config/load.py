@@ -8,8 +8,7 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.config.environment import layer_from_env
 from distdoctor.config.flags import layer_from_flags
-from distdoctor.config.launch_command import LaunchCommand, parse_launch_command
-from distdoctor.config.layer import Layer
+from distdoctor.config.launch_command import parse_launch_command
 from distdoctor.config.schedulers import (
     detect_scheduler,
     layer_from_openmpi,
@@ -19,6 +18,7 @@ from distdoctor.config.schedulers import (
 from distdoctor.config.values import split_endpoint
 from distdoctor.errors import UsageError
 from distdoctor.model import LaunchConfig, NodeRange, Source, Sourced
+from distdoctor.model.config import LaunchCommand, Layer
 
 _SCHEDULER_LAYERS = {"slurm": layer_from_slurm, "openmpi": layer_from_openmpi, "pytorchjob": layer_from_pytorchjob}
 _DEFAULT = Source("default")

@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from distdoctor.config.layer import Layer
 from distdoctor.config.values import parse_count, parse_rank
 from distdoctor.model import NodeRange, Source
+from distdoctor.model.config import Layer
 
 
 def detect_scheduler(env: Mapping[str, str]) -> str | None:

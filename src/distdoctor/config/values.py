@@ -2,10 +2,10 @@
 
 from __future__ import annotations
 
-from distdoctor.model import NodeRange
+from distdoctor.model.config import NNODES_FORM as NNODES_FORM
+from distdoctor.model.config import NodeRange
 
 PORT_FORM = "an integer port from 1 to 65535, e.g. 29500"
-NNODES_FORM = "a positive integer N or a range MIN:MAX, e.g. 2 or 1:4"
 RANK_FORM = "an integer from 0 upwards"
 COUNT_FORM = "a positive integer"
 NPROC_FORM = "a positive integer, or auto, gpu, cpu"
@@ -23,15 +23,7 @@ def parse_port(raw: str) -> int:
 
 
 def parse_nnodes(raw: str) -> NodeRange:
-    lo, sep, hi = raw.strip().partition(":")
-    try:
-        low = int(lo)
-        high = int(hi) if sep else low
-    except ValueError:
-        raise ValueError(NNODES_FORM) from None
-    if low < 1 or high < low:
-        raise ValueError(NNODES_FORM)
-    return NodeRange(low, high)
+    return NodeRange.parse(raw)
 
 
 def parse_rank(raw: str) -> int:

@@ -9,7 +9,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.rules.logs import LogInput, LogLine
+from distdoctor.model.logs import LogInput, LogLine
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192

@@ -5,19 +5,10 @@ from __future__ import annotations
 import ast
 import os
 import re
-from dataclasses import dataclass
+
+from distdoctor.model.facts import ScriptFacts
 
 _LOCAL_RANK_FLAG = re.compile(r"--local[-_]rank")
-
-
-@dataclass(frozen=True)
-class ScriptFacts:
-    """The --local_rank/--local-rank options a script's argparse declares, and whether it reads LOCAL_RANK."""
-
-    path: str
-    flags: tuple[str, ...] = ()
-    reads_env: bool = False
-    error: str | None = None  # why it could not be read; then nothing else is known
 
 
 def script_facts_from_source(path: str, source: str) -> ScriptFacts:

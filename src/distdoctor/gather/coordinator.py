@@ -12,7 +12,12 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.gather.event import (
+from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
+from distdoctor.gather.probing import Target, probe_targets
+from distdoctor.gather.wire import FrameError, encode, read_message, send, send_frame
+from distdoctor.model import NodeReport, PairProbe
+from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.progress import (
     EventSink,
     FrameDropped,
     Listening,
@@ -21,11 +26,6 @@ from distdoctor.gather.event import (
     NodeArrived,
     StillMissing,
 )
-from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
-from distdoctor.gather.probing import Target, probe_targets
-from distdoctor.gather.wire import FrameError, encode, read_message, send, send_frame
-from distdoctor.model import NodeReport, PairProbe
-from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
 
 
 @dataclass

@@ -10,11 +10,11 @@ from dataclasses import dataclass
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.gather.event import ConnectAttempt, EventSink, Joined, Waiting
 from distdoctor.gather.probing import Connection, Target, connect, probe_targets
 from distdoctor.gather.wire import FrameError, read_message, send
 from distdoctor.model import NodeReport, Probe
-from distdoctor.serialize import to_jsonable
+from distdoctor.model.codec import to_jsonable
+from distdoctor.model.progress import ConnectAttempt, EventSink, Joined, Waiting
 
 
 @dataclass(frozen=True)

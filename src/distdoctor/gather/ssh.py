@@ -9,24 +9,11 @@ import shlex
 import signal
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
 
-# ssh's own exit status when it could not connect or authenticate (the remote command's status otherwise).
-SSH_FAILED = 255
+from distdoctor.model.nodes import RemoteRun
+
 # Longest stderr line read whole (asyncio's default is 64 KiB); stdout, the JSON report, is read to its end at once.
 LINE_LIMIT_BYTES = 1 << 20
-
-
-@dataclass(frozen=True)
-class RemoteRun:
-    """One host's run: ssh's exit status (None: killed at the deadline), the remote stdout, ssh's stderr."""
-
-    host: str
-    command: str
-    returncode: int | None
-    stdout: str
-    stderr: str
-    elapsed_s: float
 
 
 def ssh_argv(host: str, command: Sequence[str], options: Sequence[str], connect_timeout_s: float) -> list[str]:

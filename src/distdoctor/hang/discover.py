@@ -10,7 +10,7 @@ from dataclasses import replace
 
 import psutil
 
-from distdoctor.hang.model import DistProcess, Launcher
+from distdoctor.model.hang import DistProcess, Launcher
 
 # The variables that say who a rank is; nothing else of a process's environment is kept.
 DIST_VARS = (

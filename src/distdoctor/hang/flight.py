@@ -12,33 +12,10 @@ import sys
 import tempfile
 import time
 from collections.abc import Sequence
-from dataclasses import dataclass
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.hang.model import DistProcess
-
-
-@dataclass(frozen=True)
-class LastCollective:
-    """A rank's newest flight-recorder entry: the collective it is in (or last finished)."""
-
-    rank: int
-    seq: int
-    op: str  # "all_reduce", from the entry's "gloo:all_reduce"
-    state: str  # scheduled, started, completed
-    retired: bool
-
-
-@dataclass(frozen=True)
-class FlightAnalysis:
-    """The dumps found, torchfrtrace's answer on them, and what each rank's dump says it is in."""
-
-    files: tuple[str, ...]
-    last: tuple[LastCollective, ...]
-    returncode: int | None  # None: torchfrtrace was not found or timed out
-    output: tuple[str, ...]
-    normalised: bool = False  # the dumps were fed through the pg_config fix (see _normalise)
+from distdoctor.model.hang import DistProcess, FlightAnalysis, LastCollective
 
 
 class _DataOnly(pickle.Unpickler):

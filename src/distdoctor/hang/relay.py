@@ -18,8 +18,8 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.gather.wire import FrameError, read_message, send
-from distdoctor.hang.model import ProcessState
-from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.hang import ProcessState
 
 LocalStates = Callable[[], list[ProcessState]]
 

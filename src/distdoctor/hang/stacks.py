@@ -13,7 +13,7 @@ from concurrent.futures import ThreadPoolExecutor
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.hang.model import Frame, StackError, StackSample, ThreadStack
+from distdoctor.model.hang import Frame, StackError, StackSample, ThreadStack
 
 
 def py_spy_path() -> str | None:

@@ -19,8 +19,8 @@ import psutil
 
 from distdoctor import defaults
 from distdoctor.hang.discover import discover
-from distdoctor.hang.model import DistProcess, StackSample
 from distdoctor.hang.stacks import dump_all
+from distdoctor.model.hang import DistProcess, StackSample
 
 # Output is passed on in chunks of at most this many bytes, as soon as they arrive (progress bars included).
 _CHUNK = 1 << 16

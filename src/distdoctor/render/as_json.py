@@ -9,7 +9,7 @@ from typing import Any
 from distdoctor import __version__
 from distdoctor.catalogue import Lang, describe
 from distdoctor.model import Finding, LaunchConfig, Report
-from distdoctor.serialize import to_jsonable
+from distdoctor.model.codec import to_jsonable
 
 SCHEMA_ID = "distdoctor.report/1"
 

@@ -8,9 +8,9 @@ from typing import Any
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.words import ui
 from distdoctor.model import Report
+from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.smoke import BandwidthRow, SmokeRun
 from distdoctor.render.html_model import Cell, Plot, Point, Section, Series, Table, Tick
-from distdoctor.serialize import DecodeError, from_jsonable
-from distdoctor.smoke.results import BandwidthRow, SmokeRun
 
 WIDTH, HEIGHT = 720, 360
 LEFT, TOP, RIGHT, BOTTOM = 64, 16, 160, 48  # margins; the right one holds the legend

@@ -10,7 +10,7 @@ from rich.status import Status
 
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.entry import Text
-from distdoctor.gather.event import (
+from distdoctor.model.progress import (
     ConnectAttempt,
     Event,
     FrameDropped,
@@ -22,8 +22,8 @@ from distdoctor.gather.event import (
     StillMissing,
     Waiting,
 )
+from distdoctor.model.smoke import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
 from distdoctor.rules.stacks import ranks_text
-from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
 
 # What a failed connect most likely means, said while retrying.
 HINTS: dict[str, Text] = {

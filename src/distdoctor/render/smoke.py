@@ -8,7 +8,7 @@ from rich.text import Text
 
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.words import ui
-from distdoctor.smoke.results import STEPS, BandwidthRow, SmokeRun
+from distdoctor.model.smoke import STEPS, BandwidthRow, SmokeRun
 
 
 def _seconds(value: float) -> str:

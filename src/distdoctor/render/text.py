@@ -10,10 +10,10 @@ from rich.text import Text
 from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
+from distdoctor.model.smoke import BandwidthRow, SmokeRun
 from distdoctor.render.facts import facts_table, measured
 from distdoctor.render.smoke import print_smoke
 from distdoctor.render.stacks import print_ranks
-from distdoctor.smoke.results import BandwidthRow, SmokeRun
 
 _STYLE = {"error": "bold red", "warning": "yellow", "info": "cyan"}
 _MARK = {"error": "✗", "warning": "!", "info": "i"}

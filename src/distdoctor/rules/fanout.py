@@ -6,8 +6,8 @@ import json
 from collections.abc import Sequence
 from typing import Any
 
-from distdoctor.gather.ssh import SSH_FAILED, RemoteRun
 from distdoctor.model import Finding
+from distdoctor.model.nodes import SSH_FAILED, RemoteRun
 
 _ERROR_LINES = 3
 

@@ -6,9 +6,8 @@ import dataclasses
 import re
 from collections.abc import Sequence
 
-from distdoctor.hang.flight import FlightAnalysis
-from distdoctor.hang.model import ProcessState
 from distdoctor.model import Finding
+from distdoctor.model.hang import FlightAnalysis, ProcessState
 from distdoctor.rules.stacks import ranks_text
 
 _SEQ = re.compile(r"Collective sequence number: (\d+) has errors")

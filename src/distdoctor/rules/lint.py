@@ -6,9 +6,9 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from distdoctor.config.launch_command import LaunchCommand
-from distdoctor.facts.script import ScriptFacts
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, NodeReport, Resolution, Severity, Versions
+from distdoctor.model.config import LaunchCommand
+from distdoctor.model.facts import ScriptFacts
 from distdoctor.rules import cross
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import master_addr_loopback, master_port_range, node_rank_range

@@ -13,6 +13,7 @@ from dataclasses import dataclass
 
 from distdoctor.catalogue import entry
 from distdoctor.model import Finding
+from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
 
 Params = dict[str, str]
@@ -20,32 +21,8 @@ Params = dict[str, str]
 REFUSED = "refused"
 # Evidence lines per finding; the rest are counted.
 MAX_EVIDENCE = 4
-MAX_TEXT = 240
 # Words that make an unmatched line worth showing when no signature is known.
 ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abort|fatal|killed", re.I)
-
-
-@dataclass(frozen=True)
-class LogLine:
-    """One line of one input, numbered from 1 as an editor shows it."""
-
-    source: str  # the file name, or "stdin"
-    number: int
-    text: str
-
-    @property
-    def where(self) -> str:
-        text = self.text.strip()
-        text = text if len(text) <= MAX_TEXT else text[:MAX_TEXT] + "…"
-        return f"{self.source}:{self.number}: {text}"
-
-
-@dataclass(frozen=True)
-class LogInput:
-    """One file (one node's log, usually) and its lines."""
-
-    source: str
-    lines: tuple[LogLine, ...]
 
 
 @dataclass(frozen=True)

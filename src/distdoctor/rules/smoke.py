@@ -10,10 +10,10 @@ from collections.abc import Iterator
 
 from distdoctor import defaults
 from distdoctor.model import Finding
+from distdoctor.model.smoke import BandwidthRow, RankResult, SmokeRun, StepResult
+from distdoctor.rules.bandwidth import combine
 from distdoctor.rules.cross import ranks_text
 from distdoctor.rules.finding import make_finding
-from distdoctor.smoke.bandwidth import combine
-from distdoctor.smoke.results import BandwidthRow, RankResult, SmokeRun, StepResult
 
 _IPV4 = re.compile(r"(?<![\d.])(\d{1,3}(?:\.\d{1,3}){3})(?![\d.])")
 # torch's monitored_barrier on rank 0: "[Rank 0]: Ranks 1, 3 failed to pass monitoredBarrier in 2000 ms"

@@ -5,8 +5,8 @@ from __future__ import annotations
 import re
 from collections.abc import Iterable, Sequence
 
-from distdoctor.hang.model import DistProcess, Frame, ProcessState, StackSample, State
 from distdoctor.model import Finding
+from distdoctor.model.hang import DistProcess, Frame, ProcessState, StackSample, State
 
 # torch.distributed's collectives as the program calls them (distributed_c10d.py). The outermost one on a stack
 # is the call the program made (all_gather_object calls all_gather inside).

@@ -9,8 +9,8 @@ from typing import Any
 import torch
 import torch.distributed as dist
 
-from distdoctor.smoke import bandwidth
-from distdoctor.smoke.results import BandwidthRow
+from distdoctor.model.smoke import BandwidthRow
+from distdoctor.rules import bandwidth
 
 DTYPE = torch.float32
 DTYPE_BYTES = 4

@@ -22,10 +22,17 @@ import psutil
 
 from distdoctor import defaults
 from distdoctor.model import LaunchConfig
-from distdoctor.serialize import DecodeError, from_jsonable
-from distdoctor.smoke.events import RankStep, RendezvousWaiting, SmokeLaunched, SmokeSink, SmokeStopped
+from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.smoke import (
+    RankResult,
+    RankStep,
+    RendezvousWaiting,
+    SmokeLaunched,
+    SmokeRun,
+    SmokeSink,
+    SmokeStopped,
+)
 from distdoctor.smoke.rank import WATCHDOG_GRACE_S
-from distdoctor.smoke.results import RankResult, SmokeRun
 from distdoctor.smoke.settings import DIR_VAR, SETTINGS_VAR, SmokeSettings
 from distdoctor.smoke.store_watch import StoreWatch
 

@@ -21,10 +21,9 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
-from distdoctor.serialize import from_jsonable, to_jsonable
+from distdoctor.model.codec import from_jsonable, to_jsonable
+from distdoctor.model.smoke import CHECKED_OPS, NodeSeen, RankResult, RankStep, SmokeRun, SmokeSink, StepResult
 from distdoctor.smoke import keys
-from distdoctor.smoke.events import RankStep, SmokeSink
-from distdoctor.smoke.results import CHECKED_OPS, NodeSeen, RankResult, SmokeRun, StepResult
 from distdoctor.smoke.settings import DIR_VAR, SmokeSettings, iters_for, settings_from_env
 
 # The watchdog ends a step this long after its own timeout should have fired inside torch.
@@ -299,8 +298,8 @@ class RankRun:
 
     def _p2p(self) -> dict[str, Any] | None:
         from distdoctor import defaults
+        from distdoctor.model.smoke import PeerBandwidth
         from distdoctor.smoke import collectives
-        from distdoctor.smoke.results import PeerBandwidth
 
         ident = self.ident
         # Every rank has published its host to the store by now (before the barrier); all_gather_object would

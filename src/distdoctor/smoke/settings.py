@@ -9,7 +9,7 @@ from dataclasses import dataclass
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.serialize import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 
 SETTINGS_VAR = "DISTDOCTOR_SMOKE_SETTINGS"
 DIR_VAR = "DISTDOCTOR_SMOKE_DIR"

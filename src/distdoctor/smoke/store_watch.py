@@ -10,8 +10,8 @@ import threading
 import time
 from typing import Any
 
+from distdoctor.model.smoke import NodeSeen
 from distdoctor.smoke import keys
-from distdoctor.smoke.results import NodeSeen
 
 _POLL_S = 1.0
 

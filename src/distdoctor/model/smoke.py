@@ -1,7 +1,9 @@
-"""What one smoke run produces: each rank's steps and timings, and what the launcher saw. Plain data, no torch."""
+"""What one smoke run produces (each rank's steps and timings, what the launcher saw) and the events of its
+progress. Plain data, no torch."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass
 
 # The steps every rank runs, in order. A failed step ends the rank's run: its process group may be broken.
@@ -101,3 +103,40 @@ class SmokeRun:
     complete: bool = True  # every rank's result reached rank 0
     local_node_rank: int | None = None  # set when this is one node's own view, without rank 0's gathering
     store_address: str | None = None
+
+
+# Progress: smoke/ emits these and never prints.
+
+
+@dataclass(frozen=True)
+class SmokeLaunched:
+    command: str
+    nnodes: int
+    nproc_per_node: int
+
+
+@dataclass(frozen=True)
+class RendezvousWaiting:
+    seen: tuple[int, ...]  # node_ranks whose distdoctor reached the store
+    expected: int
+    elapsed_s: float
+    timeout_s: float
+    store_reached: bool
+
+
+@dataclass(frozen=True)
+class RankStep:
+    rank: int
+    step: str
+    state: str  # start, ok, failed, skipped, size
+    seconds: float | None = None
+    detail: str | None = None
+
+
+@dataclass(frozen=True)
+class SmokeStopped:
+    reason: str
+
+
+SmokeEvent = SmokeLaunched | RendezvousWaiting | RankStep | SmokeStopped
+SmokeSink = Callable[[SmokeEvent], None]

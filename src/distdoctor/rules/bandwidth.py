@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections import defaultdict
 from statistics import mean
 
-from distdoctor.smoke.results import BandwidthRow
+from distdoctor.model.smoke import BandwidthRow
 
 
 def bus_factor(op: str, world_size: int) -> float:

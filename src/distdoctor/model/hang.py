@@ -121,3 +121,25 @@ class ProcessState:
     where: str = ""  # the innermost torch frame that decided the state
     seq: int | None = None  # collective sequence number, where the flight recorder gives one
     error: StackError | None = None
+
+
+@dataclass(frozen=True)
+class LastCollective:
+    """A rank's newest flight-recorder entry: the collective it is in (or last finished)."""
+
+    rank: int
+    seq: int
+    op: str  # "all_reduce", from the entry's "gloo:all_reduce"
+    state: str  # scheduled, started, completed
+    retired: bool
+
+
+@dataclass(frozen=True)
+class FlightAnalysis:
+    """The dumps found, torchfrtrace's answer on them, and what each rank's dump says it is in."""
+
+    files: tuple[str, ...]
+    last: tuple[LastCollective, ...]
+    returncode: int | None  # None: torchfrtrace was not found or timed out
+    output: tuple[str, ...]
+    normalised: bool = False  # the dumps were fed through the pg_config fix (see _normalise)

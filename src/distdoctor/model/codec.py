@@ -8,7 +8,7 @@ import types
 import typing
 from typing import Any, TypeVar, Union
 
-from distdoctor.model import NodeRange, Sourced
+from distdoctor.model.config import NodeRange, Source, Sourced
 
 T = TypeVar("T")
 
@@ -85,18 +85,14 @@ def _decode(tp: Any, data: Any, path: str) -> Any:
             raise DecodeError(f"{path}: expected an object")
         return {_decode(key_t, k, path): _decode(val_t, v, f"{path}.{k}") for k, v in data.items()}
     if tp is NodeRange or origin is NodeRange:
-        from distdoctor.config.values import parse_nnodes
-
         try:
-            return parse_nnodes(str(data))
+            return NodeRange.parse(str(data))
         except ValueError:
             raise DecodeError(f"{path}: {data!r} is not a node range") from None
     if origin is Sourced:
         (inner,) = typing.get_args(tp)
         if not isinstance(data, dict) or "value" not in data or "source" not in data:
             raise DecodeError(f"{path}: expected a sourced value")
-        from distdoctor.model import Source
-
         return Sourced(_decode(inner, data["value"], path), _decode(Source, data["source"], f"{path}.source"))
     if isinstance(tp, type) and dataclasses.is_dataclass(tp):
         if not isinstance(data, dict):

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from distdoctor.model import ProbeOutcome
+from distdoctor.model.facts import ProbeOutcome
 
 
 @dataclass(frozen=True)

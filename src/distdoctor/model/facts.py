@@ -1,0 +1,118 @@
+"""What one node measures about itself: interfaces, names, routes, ports, versions, GPUs; a script's local-rank use."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Literal
+
+
+@dataclass(frozen=True)
+class Interface:
+    name: str
+    addresses: tuple[str, ...]
+    is_up: bool
+
+
+@dataclass(frozen=True)
+class Resolution:
+    """What a name resolved to on this node; `error` when it did not resolve."""
+
+    name: str
+    addresses: tuple[str, ...]
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class Route:
+    """The local address and interface this node would use to reach a destination."""
+
+    destination: str
+    source_address: str | None
+    interface: str | None
+    error: str | None = None
+
+
+@dataclass(frozen=True)
+class ProcessInfo:
+    pid: int
+    name: str
+    cmdline: str
+
+
+# "foreign": the port accepted, but what answered was not distdoctor's coordinator.
+ProbeOutcome = Literal["open", "refused", "timed-out", "no-route", "unresolved", "error", "foreign"]
+
+
+@dataclass(frozen=True)
+class Probe:
+    """One TCP connect attempt to host:port, classified."""
+
+    host: str
+    port: int
+    outcome: ProbeOutcome
+    elapsed_s: float
+    detail: str = ""
+    attempts: int = 1  # more than one: retried until the wait ran out, so "refused" is final
+
+
+@dataclass(frozen=True)
+class PortBind:
+    """Whether this node can bind a port, and who holds it if not."""
+
+    port: int
+    bindable: bool
+    error: str | None = None  # "in-use", "permission", or an errno name
+    holder: ProcessInfo | None = None
+
+
+@dataclass(frozen=True)
+class Versions:
+    """Versions that must agree across nodes; None means not installed / not found."""
+
+    python: str
+    distdoctor: str
+    torch: str | None = None
+    torch_cuda: str | None = None
+    nccl: str | None = None
+    driver: str | None = None
+
+
+@dataclass(frozen=True)
+class Gpu:
+    index: int
+    name: str
+    uuid: str = ""
+
+
+@dataclass(frozen=True)
+class NodeFacts:
+    """Everything measured on one node."""
+
+    hostname: str
+    hostname_resolution: Resolution
+    interfaces: tuple[Interface, ...]
+    versions: Versions
+    env: tuple[tuple[str, str], ...]
+    gpus: tuple[Gpu, ...] = ()
+    gpu_error: str | None = None
+    master_resolution: Resolution | None = None
+    route_to_master: Route | None = None
+    master_port_bind: PortBind | None = None
+    master_probe: Probe | None = None
+    is_root: bool = False
+
+    def env_value(self, name: str) -> str | None:
+        return dict(self.env).get(name)
+
+    def local_addresses(self) -> set[str]:
+        return {a for i in self.interfaces for a in i.addresses}
+
+
+@dataclass(frozen=True)
+class ScriptFacts:
+    """The --local_rank/--local-rank options a script's argparse declares, and whether it reads LOCAL_RANK."""
+
+    path: str
+    flags: tuple[str, ...] = ()
+    reads_env: bool = False
+    error: str | None = None  # why it could not be read; then nothing else is known

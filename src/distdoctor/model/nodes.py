@@ -1,0 +1,79 @@
+"""What nodes exchange while gathering: a node's report, its mesh listener, the pair probes; an ssh run's result."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from distdoctor.model.config import LaunchConfig
+from distdoctor.model.facts import NodeFacts, ProbeOutcome
+from distdoctor.model.findings import Finding
+
+
+@dataclass(frozen=True)
+class Endpoint:
+    """An address and port a node listens on, as gloo/NCCL would advertise it."""
+
+    address: str
+    port: int
+    interface: str | None = None
+
+
+@dataclass(frozen=True)
+class NodeReport:
+    """What one node sends the coordinator: its config, its facts, its mesh listener, its local findings."""
+
+    config: LaunchConfig
+    facts: NodeFacts
+    findings: tuple[Finding, ...] = ()
+    mesh_endpoint: Endpoint | None = None
+    seen_from: str = ""  # the address the coordinator saw the connection come from
+
+    @property
+    def node_rank(self) -> int | None:
+        return self.config.node_rank.value if self.config.node_rank else None
+
+    @property
+    def label(self) -> str:
+        rank = "?" if self.node_rank is None else self.node_rank
+        return f"node_rank {rank} ({self.facts.hostname})"
+
+
+@dataclass(frozen=True)
+class PairProbe:
+    """Repeated connects from one node to another's mesh listener."""
+
+    src: int  # index into the verdict's node list
+    dst: int
+    address: str
+    port: int
+    outcomes: tuple[ProbeOutcome, ...]
+    latencies_s: tuple[float, ...]  # of the connects that succeeded
+    detail: str = ""
+
+    @property
+    def ok(self) -> bool:
+        return all(o == "open" for o in self.outcomes)
+
+    @property
+    def failed(self) -> bool:
+        return not any(o == "open" for o in self.outcomes)
+
+    @property
+    def failure(self) -> ProbeOutcome:
+        return next((o for o in self.outcomes if o != "open"), "open")
+
+
+# ssh's own exit status when it could not connect or authenticate (the remote command's status otherwise).
+SSH_FAILED = 255
+
+
+@dataclass(frozen=True)
+class RemoteRun:
+    """One host's run: ssh's exit status (None: killed at the deadline), the remote stdout, ssh's stderr."""
+
+    host: str
+    command: str
+    returncode: int | None
+    stdout: str
+    stderr: str
+    elapsed_s: float
