@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from distdoctor.catalogue.entry import Entry, Text
+from distdoctor.catalogue.entry import Entry, Text, Variant
 
 CROSS: tuple[Entry, ...] = (
     Entry(
@@ -88,6 +88,14 @@ CROSS: tuple[Entry, ...] = (
         Text(
             "Install the same {component} on every node (one container image or one lock file for all).",
             "在所有节点安装相同版本的 {component}（所有节点用同一个镜像或同一份锁定的依赖）。",
+        ),
+        variants=(
+            Variant(
+                "driver",
+                "warning",
+                "the component is the GPU driver: fleets run mixed driver builds routinely; "
+                "it matters only when one is too old for CUDA",
+            ),
         ),
     ),
     Entry(

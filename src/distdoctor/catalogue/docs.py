@@ -35,6 +35,7 @@ def findings_markdown() -> str:
                 f"  - fix: {e.fix.en}",
                 f"- **zh**: {e.title.zh}",
                 f"  - 修复：{e.fix.zh}",
+                *(f"- {v.severity} instead when {v.why} (`{v.when}`)" for v in e.variants),
                 "",
             ]
     return "\n".join(lines)

@@ -22,6 +22,15 @@ class Text:
 
 
 @dataclass(frozen=True)
+class Variant:
+    """Another severity for the entry in one circumstance a rule tells apart (`when`), explained for the docs."""
+
+    when: str
+    severity: Severity
+    why: str
+
+
+@dataclass(frozen=True)
 class Entry:
     """Title and fix are str.format templates over the finding's params."""
 
@@ -30,3 +39,13 @@ class Entry:
     layer: Layer
     title: Text
     fix: Text
+    variants: tuple[Variant, ...] = ()
+
+    def severity_for(self, when: str | None) -> Severity:
+        """The severity in circumstance `when` (None: the usual one); an unknown `when` is a bug in a rule."""
+        if when is None:
+            return self.severity
+        for variant in self.variants:
+            if variant.when == when:
+                return variant.severity
+        raise KeyError(f"{self.name} has no severity for {when!r}")

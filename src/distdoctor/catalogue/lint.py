@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from distdoctor.catalogue.entry import Entry, Text
+from distdoctor.catalogue.entry import Entry, Text, Variant
 
 LINT: tuple[Entry, ...] = (
     Entry(
@@ -28,6 +28,14 @@ LINT: tuple[Entry, ...] = (
             "launch --use-env both set, and drop the argument.",
             "从环境变量读取本地 rank：int(os.environ['LOCAL_RANK'])（torchrun 和 launch --use-env 都会设置它），"
             "并去掉这个参数。",
+        ),
+        variants=(
+            Variant(
+                "flag-not-passed",
+                "warning",
+                "the script declares --local-rank but the launcher hands the rank over in LOCAL_RANK only: it runs "
+                "if the flag is optional",
+            ),
         ),
     ),
     Entry(
@@ -68,6 +76,13 @@ LINT: tuple[Entry, ...] = (
             "--rdzv-backend c10d, which assigns ranks itself.",
             "传入 --node-rank（0 到 {last}，每个节点一个；Slurm 下用 $SLURM_NODEID），"
             "或者使用 --rdzv-backend c10d，由它自动分配。",
+        ),
+        variants=(
+            Variant(
+                "single-command",
+                "warning",
+                "one command alone: its node_rank may still come from PET_NODE_RANK on each node",
+            ),
         ),
     ),
 )

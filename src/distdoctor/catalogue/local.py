@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from distdoctor.catalogue.entry import Entry, Text
+from distdoctor.catalogue.entry import Entry, Text, Variant
 
 LOCAL: tuple[Entry, ...] = (
     Entry(
@@ -55,6 +55,14 @@ LOCAL: tuple[Entry, ...] = (
             "address), identical on every node: --master-addr 10.0.0.1",
             "把 MASTER_ADDR 设成 node_rank 0 在各节点互通网络上的 IP（例如它 eth0 或 ib0 的地址），"
             "所有节点填同一个值：--master-addr 10.0.0.1",
+        ),
+        variants=(
+            Variant(
+                "on-master",
+                "warning",
+                "on node_rank 0 itself: a loopback address still binds there; the other nodes are the ones that "
+                "cannot use it",
+            ),
         ),
     ),
     Entry(
@@ -165,6 +173,13 @@ LOCAL: tuple[Entry, ...] = (
             "node, and check that no firewall rejects TCP {port} on node 0 (nft list ruleset, security group).",
             "先启动 node_rank 0（要在 worker 放弃之前起来），所有节点使用同一个 MASTER_PORT，"
             "并确认 node 0 的防火墙没有拒绝 TCP {port}（nft list ruleset、云安全组）。",
+        ),
+        variants=(
+            Variant(
+                "first-attempt",
+                "warning",
+                "refused once, not retried: node_rank 0 may not have started yet",
+            ),
         ),
     ),
     Entry(

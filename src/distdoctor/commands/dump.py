@@ -4,72 +4,16 @@ odd ones out."""
 from __future__ import annotations
 
 import asyncio
-import socket
 from collections.abc import Mapping, Sequence
-from typing import Any
 
 from distdoctor import defaults
+from distdoctor.commands.hang_report import local_states, verdict
 from distdoctor.errors import DistDoctorError, UsageError
 from distdoctor.gather.wire import FrameError
 from distdoctor.hang.discover import discover, missing_pids
-from distdoctor.hang.flight import analyse, find_dumps
-from distdoctor.hang.relay import Gathered, ask
-from distdoctor.hang.stacks import dump_all, ptrace_scope
-from distdoctor.model import Finding, Report
-from distdoctor.model.hang import DistProcess, FlightAnalysis, ProcessState
-from distdoctor.rules.flight import flight_findings, with_sequence
-from distdoctor.rules.stacks import classify, findings_by_job
-
-
-def state_row(s: ProcessState) -> dict[str, Any]:
-    """One process of the rank table (text and --json)."""
-    p = s.process
-    return {
-        "pid": p.pid,
-        "host": p.host,
-        "role": p.role,
-        "launcher": p.launcher,
-        "rank": p.rank,
-        "local_rank": p.local_rank,
-        "world_size": p.world_size,
-        "status": p.status,
-        "age_s": p.age_s,
-        "state": s.state,
-        "op": s.op,
-        "seq": s.seq,
-        "frame": s.frame,
-        "where": s.where,
-        "error": s.error,
-    }
-
-
-def local_states(procs: Sequence[DistProcess]) -> tuple[list[ProcessState], FlightAnalysis | None]:
-    """Stacks of the living processes, each one's state (sequence numbers from flight-recorder dumps)."""
-    samples = dump_all(p.pid for p in procs if p.alive)
-    flight = analyse(find_dumps(procs))
-    return with_sequence([classify(p, samples.get(p.pid)) for p in procs], flight), flight
-
-
-def verdict(
-    states: Sequence[ProcessState],
-    command: str,
-    *,
-    flight: FlightAnalysis | None = None,
-    gathered: Gathered | None = None,
-    port: int = 0,
-    extra: tuple[tuple[str, object], ...] = (),
-) -> Report:
-    """The findings over these states (gathered from every node, or this node's) as a Report with the rank table."""
-    host = socket.gethostname()
-    every_node = gathered is not None and gathered.complete
-    findings = [*findings_by_job(states, host, ptrace_scope(), every_node=every_node), *flight_findings(flight, host)]
-    if gathered is not None and gathered.missing:
-        missing = ", ".join(map(str, gathered.missing))
-        params = (("missing", missing), ("expected", str(gathered.expected)), ("port", str(port)))
-        findings.append(Finding("hang-node-unanswered", "warning", f"node_rank {missing}", params=params))
-    rows = [state_row(s) for s in states]
-    more: tuple[tuple[str, object], ...] = (("nodes_answered", list(gathered.answered)),) if gathered else ()
-    return Report(command=command, findings=tuple(findings), extra=(("ranks", rows), *more, *extra))
+from distdoctor.hang.relay import ask
+from distdoctor.model import Report
+from distdoctor.model.hang import DistProcess
 
 
 def diagnose(procs: Sequence[DistProcess], command: str) -> Report:

@@ -8,7 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from distdoctor import defaults
-from distdoctor.commands.dump import local_states, verdict
+from distdoctor.commands.hang_report import local_states, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.wire import FrameError
 from distdoctor.hang.relay import Relay

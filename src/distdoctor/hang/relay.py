@@ -19,23 +19,9 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.gather.wire import FrameError, read_message, send
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
-from distdoctor.model.hang import ProcessState
+from distdoctor.model.hang import Gathered, ProcessState
 
 LocalStates = Callable[[], list[ProcessState]]
-
-
-@dataclass(frozen=True)
-class Gathered:
-    """Every node's states as node 0 got them; `missing` are the node ranks that did not answer."""
-
-    states: tuple[ProcessState, ...]
-    answered: tuple[int, ...]
-    missing: tuple[int, ...]
-    expected: int
-
-    @property
-    def complete(self) -> bool:
-        return not self.missing
 
 
 @dataclass

@@ -143,3 +143,17 @@ class FlightAnalysis:
     returncode: int | None  # None: torchfrtrace was not found or timed out
     output: tuple[str, ...]
     normalised: bool = False  # the dumps were fed through the pg_config fix (see _normalise)
+
+
+@dataclass(frozen=True)
+class Gathered:
+    """Every node's states as node 0 got them; `missing` are the node ranks that did not answer."""
+
+    states: tuple[ProcessState, ...]
+    answered: tuple[int, ...]
+    missing: tuple[int, ...]
+    expected: int
+
+    @property
+    def complete(self) -> bool:
+        return not self.missing

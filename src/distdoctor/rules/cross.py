@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
-from distdoctor.model import Finding, NodeReport, Severity, Source, Sourced, Versions
+from distdoctor.model import Finding, NodeReport, Source, Sourced, Versions
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import quote
 
@@ -29,8 +29,6 @@ VERSION_COMPONENTS: tuple[tuple[str, Callable[[Versions], str | None], Callable[
     ("driver", lambda v: v.driver, lambda s: s),
     ("Python", lambda v: v.python, lambda s: ".".join(s.split(".")[:2])),
 )
-# Fleets run mixed driver builds routinely; it matters only when one is too old for CUDA, so it is a warning.
-VERSION_SEVERITY: dict[str, Severity] = {"driver": "warning"}
 # A shared config copied to every node claims one node_rank thousands of times: name a few hosts in the title,
 # list more in the evidence, count the rest.
 MAX_TITLE_HOSTS = 8
@@ -239,7 +237,7 @@ def _version_mismatch(
         "version-mismatch",
         _odd_one_out(groups),
         evidence,
-        severity=VERSION_SEVERITY.get(component),
+        when="driver" if component == "driver" else None,
         component=component,
         detail="; ".join(parts),
     )

@@ -8,6 +8,7 @@ from typing import Any
 
 from distdoctor.model import Finding
 from distdoctor.model.nodes import SSH_FAILED, RemoteRun
+from distdoctor.rules.finding import make_finding
 
 _ERROR_LINES = 3
 
@@ -37,13 +38,11 @@ def fanout_findings(runs: Sequence[RemoteRun], deadline_s: float) -> list[Findin
         if run.returncode == SSH_FAILED:
             error = _last_lines(run.stderr).removeprefix("ssh: ")  # ssh signs its own errors "ssh: ..."
             evidence: tuple[str, ...] = (f"ssh -o BatchMode=yes {run.host}: exit 255: {error}",)
-            findings.append(
-                Finding("ssh-unreachable", "error", run.host, evidence, (("host", run.host), ("error", error)))
-            )
+            findings.append(make_finding("ssh-unreachable", run.host, evidence, host=run.host, error=error))
             continue
         code = "killed" if run.returncode is None else str(run.returncode)
         error = f"no answer within {deadline_s:.0f} s" if run.returncode is None else _last_lines(run.stderr)
         evidence = (f"{run.command}: exit {code}", f"stderr: {_last_lines(run.stderr)}")
         params = (("host", run.host), ("command", run.command), ("code", code), ("error", error))
-        findings.append(Finding("ssh-remote-failed", "error", run.host, evidence, params))
+        findings.append(make_finding("ssh-remote-failed", run.host, evidence, **dict(params)))
     return findings

@@ -1,20 +1,21 @@
-"""Building a Finding: the catalogue's severity unless a rule says otherwise, params as strings."""
+"""Building a Finding, the one way rules do it: severity from the catalogue, params as strings."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable
 
 from distdoctor.catalogue import entry
-from distdoctor.model import Finding, Severity
+from distdoctor.model import Finding
 
 
 def make_finding(
-    name: str, node: str | None, evidence: Iterable[str], /, severity: Severity | None = None, **params: object
+    name: str, node: str | None, evidence: Iterable[str] = (), /, when: str | None = None, **params: object
 ) -> Finding:
-    """A finding of catalogue entry `name` about `node`, with its evidence lines and template params."""
+    """A finding of catalogue entry `name` about `node`, with its evidence lines and template params; `when` names
+    one of the entry's variants where the catalogue gives another severity in that circumstance."""
     return Finding(
         name=name,
-        severity=severity or entry(name).severity,
+        severity=entry(name).severity_for(when),
         node=node,
         evidence=tuple(evidence),
         params=tuple((k, str(v)) for k, v in params.items()),

@@ -8,6 +8,7 @@ from collections.abc import Sequence
 
 from distdoctor.model import Finding
 from distdoctor.model.hang import FlightAnalysis, ProcessState
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.stacks import ranks_text
 
 _SEQ = re.compile(r"Collective sequence number: (\d+) has errors")
@@ -38,10 +39,12 @@ def flight_findings(analysis: FlightAnalysis | None, host: str) -> list[Finding]
     params = [("ranks", ranks), ("host", host)]
     if analysis.returncode != 0:
         detail = analysis.output[-1] if analysis.output else "no output"
-        return [Finding("flight-recorder-unreadable", "warning", host, tuple(evidence), (*params, ("detail", detail)))]
+        return [
+            make_finding("flight-recorder-unreadable", host, tuple(evidence), **dict((*params, ("detail", detail))))
+        ]
     errors = [line.split("error msg:", 1)[1].strip() for line in analysis.output if "error msg:" in line]
     seqs = [m.group(1) for line in analysis.output if (m := _SEQ.search(line))]
     if errors or seqs:
         params += [("seq", ", ".join(seqs) or "?"), ("analysis", "; ".join(errors) or "errors reported")]
-        return [Finding("flight-recorder-mismatch", "error", host, tuple(evidence), tuple(params))]
-    return [Finding("flight-recorder-clean", "info", host, tuple(evidence), tuple(params))]
+        return [make_finding("flight-recorder-mismatch", host, tuple(evidence), **dict(tuple(params)))]
+    return [make_finding("flight-recorder-clean", host, tuple(evidence), **dict(tuple(params)))]

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from distdoctor.model import Finding, LaunchConfig, NodeFacts
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import node_label
 
 
@@ -12,16 +13,12 @@ def join_findings(config: LaunchConfig, facts: NodeFacts, *, rejected: str | Non
     found = []
     if rejected:
         found.append(
-            Finding(
-                "report-rejected",
-                "error",
-                node,
-                (f"node_rank 0 answered: {rejected}",),
-                (("peer", facts.hostname), ("reason", rejected)),
+            make_finding(
+                "report-rejected", node, (f"node_rank 0 answered: {rejected}",), peer=facts.hostname, reason=rejected
             )
         )
     if lost and facts.master_probe:
         probe = facts.master_probe
         params = (("addr", probe.host), ("port", str(probe.port)), ("reason", lost))
-        found.append(Finding("coordinator-lost", "error", node, (f"{probe.host}:{probe.port}: {lost}",), params))
+        found.append(make_finding("coordinator-lost", node, (f"{probe.host}:{probe.port}: {lost}",), **dict(params)))
     return found

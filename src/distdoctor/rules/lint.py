@@ -6,7 +6,7 @@ import shlex
 from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from distdoctor.model import Finding, LaunchConfig, NodeFacts, NodeReport, Resolution, Severity, Versions
+from distdoctor.model import Finding, LaunchConfig, NodeFacts, NodeReport, Resolution, Versions
 from distdoctor.model.config import LaunchCommand
 from distdoctor.model.facts import ScriptFacts
 from distdoctor.rules import cross
@@ -119,7 +119,7 @@ def local_rank_arg(linted: Linted) -> Iterator[Finding]:
             "local-rank-arg",
             linted.label,
             evidence,
-            severity="warning",
+            when="flag-not-passed",
             script=script.path,
             flag_class=script.flags[0],
             launcher=launcher,
@@ -153,12 +153,11 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
     nnodes = first.nnodes.value
     for c in commands:
         if c.config.node_rank is None or c.config.node_rank.source.kind == "default":
-            severity: Severity = "error" if len(commands) > 1 else "warning"  # alone it may come from PET_NODE_RANK
             yield make_finding(
                 "launch-node-rank-missing",
                 c.label,
                 [f"line {c.line}: {shlex.join(c.argv)}"],
-                severity=severity,
+                when=None if len(commands) > 1 else "single-command",
                 nnodes=nnodes,
                 last=nnodes.max - 1,
             )

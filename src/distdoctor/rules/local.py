@@ -8,7 +8,7 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.catalogue.words import encode_source
-from distdoctor.model import Finding, LaunchConfig, NodeFacts, Severity, Sourced
+from distdoctor.model import Finding, LaunchConfig, NodeFacts, Sourced
 from distdoctor.rules.finding import make_finding
 
 LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
@@ -44,10 +44,10 @@ def _finding(
     facts: NodeFacts,
     /,
     *evidence: str,
-    severity: Severity | None = None,
+    when: str | None = None,
     **params: object,
 ) -> Finding:
-    return make_finding(finding_name, node_label(config, facts), evidence, severity, **params)
+    return make_finding(finding_name, node_label(config, facts), evidence, when=when, **params)
 
 
 def _is_master_node(config: LaunchConfig) -> bool:
@@ -138,8 +138,6 @@ def master_addr_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Fin
         return
     resolved = facts.master_resolution.addresses if facts.master_resolution else ()
     if is_loopback(addr.value) or (resolved and all(is_loopback(a) for a in resolved)):
-        # On node 0 a loopback master still binds; it is the other nodes that cannot use it.
-        severity: Severity = "warning" if _is_master_node(config) else "error"
         yield _finding(
             "master-addr-loopback",
             config,
@@ -147,7 +145,7 @@ def master_addr_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Fin
             quote("MASTER_ADDR", addr),
             f"resolves to {', '.join(resolved) or addr.value}",
             f"nnodes={config.nnodes.value}",
-            severity=severity,
+            when="on-master" if _is_master_node(config) else None,
             addr=addr.value,
             addr_source=encode_source(addr.source),
             nnodes=config.nnodes.value,
@@ -262,8 +260,6 @@ def master_probe(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
     evidence = f"connect {probe.host}:{probe.port} -> {probe.outcome} after {probe.elapsed_s:.2f} s" + (
         f" ({probe.detail})" if probe.detail else ""
     )
-    # A single refusal may only mean node 0 has not started yet; refused until the wait ran out is an error.
-    severity: Severity | None = "warning" if probe.outcome == "refused" and probe.attempts == 1 else None
     if probe.attempts > 1:
         evidence += f", {probe.attempts} attempts"
     yield _finding(
@@ -271,7 +267,7 @@ def master_probe(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
         config,
         facts,
         evidence,
-        severity=severity,
+        when="first-attempt" if probe.outcome == "refused" and probe.attempts == 1 else None,
         addr=probe.host,
         port=probe.port,
         elapsed=f"{probe.elapsed_s:.1f} s",

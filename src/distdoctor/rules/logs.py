@@ -11,9 +11,9 @@ import re
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass
 
-from distdoctor.catalogue import entry
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
 
 Params = dict[str, str]
@@ -344,7 +344,7 @@ def _grouped(hits: Iterable[Hit], node: str) -> list[Finding]:
             evidence.append(f"and {len(group) - MAX_EVIDENCE} more line(s) like these")
         if name == "master-unreachable":
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
-        found.append(Finding(name, entry(name).severity, node, tuple(evidence), params))
+        found.append(make_finding(name, node, tuple(evidence), **dict(params)))
     return found
 
 
@@ -367,7 +367,7 @@ def _versions(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
     detail = "; ".join(f"NCCL {v} on {', '.join(dict.fromkeys(n for n, _ in hits))}" for v, hits in seen.items())
     evidence = tuple(line.where for hits in seen.values() for _, line in hits[:MAX_EVIDENCE])
     params = (("component", "NCCL"), ("detail", detail))
-    return [Finding("version-mismatch", entry("version-mismatch").severity, None, evidence, params)]
+    return [make_finding("version-mismatch", None, evidence, **dict(params))]
 
 
 def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]:
@@ -384,7 +384,7 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
         if len(hosts) >= 2:
             evidence = tuple(hit.line.where for _, hit in claims[:MAX_EVIDENCE])
             params = (("node_rank", rank), ("hosts", ", ".join(hosts)))
-            found.append(Finding("node-rank-duplicate", entry("node-rank-duplicate").severity, None, evidence, params))
+            found.append(make_finding("node-rank-duplicate", None, evidence, **dict(params)))
     return found
 
 

@@ -7,6 +7,7 @@ from collections.abc import Iterable, Sequence
 
 from distdoctor.model import Finding
 from distdoctor.model.hang import DistProcess, Frame, ProcessState, StackSample, State
+from distdoctor.rules.finding import make_finding
 
 # torch.distributed's collectives as the program calls them (distributed_c10d.py). The outermost one on a stack
 # is the call the program made (all_gather_object calls all_gather inside).
@@ -202,17 +203,17 @@ def hang_findings(
     agents = [s for s in states if s.process.role == "agent"]
     workers = [s for s in states if s.process.role == "worker"]
     if not states:
-        return [Finding("hang-no-processes", "info", host, params=(("host", host),))]
+        return [make_finding("hang-no-processes", host, host=host)]
     out += _unavailable([s for s in states if s.state == "unavailable"], host, ptrace_scope)
     rdzv = [s for s in agents if s.state == "rendezvous"]
     if rdzv and not [w for w in workers if w.state != "dead"]:
         out.append(
-            Finding(
+            make_finding(
                 "hang-rendezvous",
-                "error",
                 _node(host, rdzv),
-                evidence=tuple(f"{s.process.label}: {s.where}; {' '.join(s.process.cmdline)}" for s in rdzv),
-                params=(("host", _hosts(host, rdzv)), ("pids", ", ".join(str(s.process.pid) for s in rdzv))),
+                tuple(f"{s.process.label}: {s.where}; {' '.join(s.process.cmdline)}" for s in rdzv),
+                host=_hosts(host, rdzv),
+                pids=", ".join(str(s.process.pid) for s in rdzv),
             )
         )
     missing = missing_ranks(workers)
@@ -238,27 +239,27 @@ def _nothing_odd(workers: Sequence[ProcessState], missing: list[int], all_local:
             ("host", _hosts(host, living)),
             ("missing", _missing_text(missing, all_local)),
         )
-        return [Finding("hang-all-waiting", "warning", _node(host, living), tuple(map(_line, living)), params)]
+        return [make_finding("hang-all-waiting", _node(host, living), tuple(map(_line, living)), **dict(params))]
     if all(s.state == "user-code" for s in living):
         frames = "; ".join(f"rank {_rank_of(s)} at {s.frame}" for s in living[:RANKS_SHOWN])
         mine = (("ranks", ranks), ("host", _hosts(host, living)), ("frames", frames))
-        return [Finding("hang-in-user-code", "info", _node(host, living), tuple(map(_line, living)), mine)]
+        return [make_finding("hang-in-user-code", _node(host, living), tuple(map(_line, living)), **dict(mine))]
     return []
 
 
 def _unavailable(states: Sequence[ProcessState], host: str, ptrace_scope: int | None) -> list[Finding]:
     if any(s.error == "no-py-spy" for s in states):
-        return [Finding("py-spy-missing", "warning", host)]
+        return [make_finding("py-spy-missing", host)]
     out = []
     for s in states:
         evidence = (f"{s.process.label}: py-spy: {s.error}",)
         if s.error == "permission":
             scope = "unknown" if ptrace_scope is None else str(ptrace_scope)
             params = (("pid", str(s.process.pid)), ("ptrace_scope", scope))
-            out.append(Finding("stack-permission-denied", "warning", _node(host, [s]), evidence, params))
+            out.append(make_finding("stack-permission-denied", _node(host, [s]), evidence, **dict(params)))
         else:
             params = (("pid", str(s.process.pid)), ("stack_class", s.error or "failed"))
-            out.append(Finding("stack-unavailable", "warning", _node(host, [s]), evidence, params))
+            out.append(make_finding("stack-unavailable", _node(host, [s]), evidence, **dict(params)))
     return out
 
 
@@ -276,17 +277,14 @@ def _dead(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
         evidence.append(f"ranks not found alive on {host}: {ranks_text(missing)}")
     evidence += [_line(s) for s in living]
     return [
-        Finding(
+        make_finding(
             "hang-rank-dead",
-            "error",
             _node(host, dead or living),
-            evidence=tuple(evidence),
-            params=(
-                ("ranks", ranks),
-                ("host", _hosts(host, dead or living)),
-                ("pids", ", ".join(str(s.process.pid) for s in dead) or "-"),
-                ("waiting", ranks_text(s.process.rank for s in living if s.process.rank is not None) or "-"),
-            ),
+            tuple(evidence),
+            ranks=ranks,
+            host=_hosts(host, dead or living),
+            pids=", ".join(str(s.process.pid) for s in dead) or "-",
+            waiting=ranks_text(s.process.rank for s in living if s.process.rank is not None) or "-",
         )
     ]
 
@@ -303,17 +301,14 @@ def _init(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
             continue
         master = next((f"{s.process.master_addr}:{s.process.master_port}" for s in stuck if s.process.master_addr), "?")
         out.append(
-            Finding(
+            make_finding(
                 name,
-                "error",
                 _node(host, stuck),
-                evidence=tuple(_line(s) for s in stuck) + tuple(_line(s) for s in elsewhere),
-                params=(
-                    ("ranks", ranks_text(s.process.rank for s in stuck if s.process.rank is not None) or "?"),
-                    ("host", _hosts(host, stuck)),
-                    ("master", master),
-                    ("missing", others),
-                ),
+                tuple(_line(s) for s in stuck) + tuple(_line(s) for s in elsewhere),
+                ranks=ranks_text(s.process.rank for s in stuck if s.process.rank is not None) or "?",
+                host=_hosts(host, stuck),
+                master=master,
+                missing=others,
             )
         )
     return out
@@ -333,32 +328,26 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
     calls = {(s.op, s.seq) for s in waiting}
     if len(calls) > 1:
         out.append(
-            Finding(
+            make_finding(
                 "hang-collective-mismatch",
-                "error",
                 _node(host, waiting),
-                evidence=tuple(_line(s) for s in waiting),
-                params=(
-                    ("host", _hosts(host, waiting)),
-                    ("calls", "; ".join(f"{_who(s)}: {_call(s)}" for s in waiting)),
-                ),
+                tuple(_line(s) for s in waiting),
+                host=_hosts(host, waiting),
+                calls="; ".join(f"{_who(s)}: {_call(s)}" for s in waiting),
             )
         )
     outside = [s for s in workers if s.state in ("user-code", "device-sync")]
     if outside:
         out.append(
-            Finding(
+            make_finding(
                 "hang-rank-outside-collective",
-                "error",
                 _node(host, outside),
-                evidence=tuple(_line(s) for s in [*outside, *waiting]),
-                params=(
-                    ("ranks", ", ".join(_rank_of(s) for s in outside)),
-                    ("frames", "; ".join(f"{_who(s)} at {s.frame or s.where}" for s in outside)),
-                    ("waiting", ranks_text(s.process.rank for s in waiting if s.process.rank is not None) or "?"),
-                    ("op", "/".join(sorted({s.op for s in waiting}))),
-                    ("host", _hosts(host, outside)),
-                ),
+                tuple(_line(s) for s in [*outside, *waiting]),
+                ranks=", ".join(_rank_of(s) for s in outside),
+                frames="; ".join(f"{_who(s)} at {s.frame or s.where}" for s in outside),
+                waiting=ranks_text(s.process.rank for s in waiting if s.process.rank is not None) or "?",
+                op="/".join(sorted({s.op for s in waiting})),
+                host=_hosts(host, outside),
             )
         )
     return out

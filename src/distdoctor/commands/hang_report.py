@@ -1,0 +1,61 @@
+"""What dump and run both hand to render/ when ranks stall: each process's state (stacks, flight-recorder sequence
+numbers) and the hang verdict over them, as a Report with the rank table."""
+
+from __future__ import annotations
+
+import socket
+from collections.abc import Sequence
+from typing import Any
+
+from distdoctor.hang.flight import analyse, find_dumps
+from distdoctor.hang.stacks import dump_all, ptrace_scope
+from distdoctor.model import Report
+from distdoctor.model.hang import DistProcess, FlightAnalysis, Gathered, ProcessState
+from distdoctor.rules.flight import with_sequence
+from distdoctor.rules.hang import hang_verdict
+from distdoctor.rules.stacks import classify
+
+
+def state_row(s: ProcessState) -> dict[str, Any]:
+    """One process of the rank table (text and --json)."""
+    p = s.process
+    return {
+        "pid": p.pid,
+        "host": p.host,
+        "role": p.role,
+        "launcher": p.launcher,
+        "rank": p.rank,
+        "local_rank": p.local_rank,
+        "world_size": p.world_size,
+        "status": p.status,
+        "age_s": p.age_s,
+        "state": s.state,
+        "op": s.op,
+        "seq": s.seq,
+        "frame": s.frame,
+        "where": s.where,
+        "error": s.error,
+    }
+
+
+def local_states(procs: Sequence[DistProcess]) -> tuple[list[ProcessState], FlightAnalysis | None]:
+    """Stacks of the living processes, each one's state (sequence numbers from flight-recorder dumps)."""
+    samples = dump_all(p.pid for p in procs if p.alive)
+    flight = analyse(find_dumps(procs))
+    return with_sequence([classify(p, samples.get(p.pid)) for p in procs], flight), flight
+
+
+def verdict(
+    states: Sequence[ProcessState],
+    command: str,
+    *,
+    flight: FlightAnalysis | None = None,
+    gathered: Gathered | None = None,
+    port: int = 0,
+    extra: tuple[tuple[str, object], ...] = (),
+) -> Report:
+    """The hang verdict over these states (gathered from every node, or this node's) as a Report with the rank table."""
+    findings = hang_verdict(states, socket.gethostname(), ptrace_scope(), flight=flight, gathered=gathered, port=port)
+    rows = [state_row(s) for s in states]
+    more: tuple[tuple[str, object], ...] = (("nodes_answered", list(gathered.answered)),) if gathered else ()
+    return Report(command=command, findings=tuple(findings), extra=(("ranks", rows), *more, *extra))
