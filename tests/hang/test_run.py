@@ -173,3 +173,55 @@ def test_a_rank_that_vanished_is_named_dead_from_what_run_saw_before() -> None:
     (dead,) = [f for f in report["findings"] if f["name"] == "hang-rank-dead"]
     assert dead["params"]["ranks"] == "1" and dead["params"]["pids"] == str(rank1)
     assert {(r["rank"], r["status"]) for r in report["extra"]["ranks"]} >= {(1, "dead")}
+
+
+def test_a_failure_of_the_watch_itself_leaves_the_job_running() -> None:
+    """The stall callback (which renders a verdict) raising must not end the job: it runs on and its code returns."""
+    from distdoctor.hang.watch import Stall, Watch, WatchOptions
+
+    notes: list[str] = []
+
+    def broken(stall: Stall) -> None:
+        raise RuntimeError("renderer exploded")
+
+    # RANK and WORLD_SIZE make it a rank the watch samples (`env` execs python: the same process).
+    job = ["env", "RANK=0", "WORLD_SIZE=1", sys.executable, "-c", "import time, sys; time.sleep(3); sys.exit(5)"]
+    watch = Watch(job, WatchOptions(hang_after_s=0.5, sample_interval_s=0.2), broken, notes.append)
+    started = time.monotonic()
+    assert watch.run() == 5
+    assert time.monotonic() - started >= 2.5  # the job slept its full time
+    assert any("renderer exploded" in n and "runs on untouched" in n for n in notes), notes
+
+
+def test_ctrl_c_ends_a_setsid_daemon_the_job_left_behind(tmp_path: Path) -> None:
+    """A job that daemonises a child (double fork + setsid: its parent exits, so it is nobody's descendant any more)
+    still has it ended by Ctrl-C: `run` is the subreaper that adopts it."""
+    pid_file = tmp_path / "daemon.pid"
+    (tmp_path / "daemon.py").write_text("import os, time\nos.setsid()\ntime.sleep(300)\n")
+    (tmp_path / "middle.py").write_text(
+        "import subprocess, sys\n"
+        f"p = subprocess.Popen([sys.executable, {str(tmp_path / 'daemon.py')!r}])\n"
+        f"open({str(pid_file)!r}, 'w').write(str(p.pid))\n"
+    )
+    code = (
+        "import subprocess, sys, time\n"
+        # the middle process exits at once: the daemon is orphaned
+        f"subprocess.run([sys.executable, {str(tmp_path / 'middle.py')!r}])\n"
+        "print('ready', flush=True)\n"
+        "time.sleep(300)\n"
+    )
+    proc = subprocess.Popen(
+        [*DISTDOCTOR, "run", "--hang-after", "600", "--", sys.executable, "-c", code], stdout=subprocess.PIPE, text=True
+    )
+    daemon_pid = None
+    try:
+        assert proc.stdout
+        assert proc.stdout.readline() == "ready\n"
+        daemon_pid = int(pid_file.read_text())
+        assert psutil.Process(daemon_pid).ppid() == proc.pid  # adopted by run, not by init
+        proc.send_signal(signal.SIGINT)
+        proc.wait(timeout=30)
+        gone = not psutil.pid_exists(daemon_pid) or psutil.Process(daemon_pid).status() == psutil.STATUS_ZOMBIE
+        assert gone, "the daemon outlived run"
+    finally:
+        kill_tree([proc.pid, *([daemon_pid] if daemon_pid else [])])

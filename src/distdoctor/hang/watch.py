@@ -1,9 +1,13 @@
 """`distdoctor run`'s loop: launch the job unchanged, pass its output through, sample its ranks' stacks, and
-call back with the processes when nothing printed and no stack moved for `hang_after_s`."""
+call back with the processes when nothing printed and no stack moved for `hang_after_s`.
+
+The job comes first: a failure of the watch itself (a sample, the callback that renders a verdict) is reported and
+the job runs on untouched; only a signal from the user ends it early."""
 
 from __future__ import annotations
 
 import contextlib
+import ctypes
 import os
 import signal
 import subprocess
@@ -25,6 +29,17 @@ from distdoctor.model.hang import DistProcess, StackSample
 # Output is passed on in chunks of at most this many bytes, as soon as they arrive (progress bars included).
 _CHUNK = 1 << 16
 _FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
+_PR_SET_CHILD_SUBREAPER = 36
+
+
+def become_subreaper() -> bool:
+    """Make orphaned descendants (a `setsid` daemon whose parent exited) this process's children, so the watch still
+    sees them and can end them. Linux only; False where the kernel refuses."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+    except (OSError, AttributeError):
+        return False
 
 
 @dataclass(frozen=True)
@@ -82,6 +97,7 @@ class Watch:
         self.started: dict[int, float] = {}  # pid -> create_time of every descendant seen, for clean-up
         self.stop_deadline: float | None = None
         self.samples = 0
+        self.watch_error: str | None = None  # the last failure of the watch itself, reported once
         self._lock = threading.Lock()
 
     def _pump(self, src: BinaryIO, dst: BinaryIO) -> None:
@@ -105,6 +121,7 @@ class Watch:
 
     def run(self) -> int:
         """Run the job to its end; its exit code (128+N when a signal N ended it)."""
+        become_subreaper()
         try:
             self.proc = subprocess.Popen(
                 self.argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
@@ -126,6 +143,7 @@ class Watch:
         finally:
             for s, handler in previous.items():
                 signal.signal(s, handler)
+            # The job ended (what it left behind goes with it) or the user asked it to end.
             self._kill_all()
             with contextlib.suppress(subprocess.TimeoutExpired):
                 self.proc.wait(timeout=self.options.stop_grace_s)
@@ -147,19 +165,33 @@ class Watch:
                 time.sleep(0.1)
                 continue
             next_sample = now + self.options.interval_s
-            procs = self._sample_processes()
-            samples = dump_all((p.pid for p in procs if p.alive), nonblocking=True)
-            self.samples += 1
-            current = signature(procs, samples)
-            with self._lock:
-                if current != last_signature:
-                    self.last_activity = time.monotonic()
-                    last_signature = current
-                    reported = False
-                stalled = time.monotonic() - self.last_activity
-            if not reported and stalled >= self.options.hang_after_s and procs:
-                reported = True
-                self.on_stall(Stall(self._with_dead(procs), round(stalled, 1), self.samples))
+            try:
+                last_signature, reported = self._step(last_signature, reported)
+            except Exception as exc:  # nothing of the watch's own may reach the job
+                self._watch_failed(exc)
+
+    def _step(self, last_signature: tuple[object, ...] | None, reported: bool) -> tuple[tuple[object, ...], bool]:
+        """One sample of the job's processes and stacks; the stall callback once a stall passes hang_after_s."""
+        self._reap_orphans()
+        procs = self._sample_processes()
+        samples = dump_all((p.pid for p in procs if p.alive), nonblocking=True)
+        self.samples += 1
+        current = signature(procs, samples)
+        with self._lock:
+            if current != last_signature:
+                self.last_activity = time.monotonic()
+                reported = False
+            stalled = time.monotonic() - self.last_activity
+        if not reported and stalled >= self.options.hang_after_s and procs:
+            reported = True
+            self.on_stall(Stall(self._with_dead(procs), round(stalled, 1), self.samples))
+        return current, reported
+
+    def _watch_failed(self, exc: Exception) -> None:
+        text = f"{type(exc).__name__}: {exc}"
+        if text != self.watch_error:
+            self.watch_error = text
+            self.notify(f"distdoctor's own watch failed ({text}); the job runs on untouched, watched again next sample")
 
     def processes(self) -> tuple[DistProcess, ...]:
         """The job's processes now, with the ranks that died since they were seen (callable from any thread)."""
@@ -168,16 +200,40 @@ class Watch:
         return self._with_dead(self._sample_processes())
 
     def _sample_processes(self) -> tuple[DistProcess, ...]:
-        procs = discover(pids=[self.proc.pid])
+        procs = discover(pids=[self.proc.pid, *self._orphans()])
         with self._lock:
             for p in procs:
                 if p.alive and p.role == "worker":
                     self.known[p.pid] = p
-            with contextlib.suppress(psutil.Error):
-                for child in psutil.Process(self.proc.pid).children(recursive=True):
-                    with contextlib.suppress(psutil.Error):
-                        self.started.setdefault(child.pid, child.create_time())
+        self._track()
         return procs
+
+    def _orphans(self) -> list[int]:
+        """Descendants of the job whose parent exited: as subreaper, they are this process's children now (besides
+        the job itself, this process starts only py-spy)."""
+        orphans = []
+        with contextlib.suppress(psutil.Error):
+            for child in psutil.Process().children():
+                with contextlib.suppress(psutil.Error):
+                    if child.pid != self.proc.pid and child.name() != "py-spy":
+                        orphans.append(child.pid)
+        return orphans
+
+    def _track(self) -> None:
+        """Remember every descendant of the job (orphans included) by pid and start time, for the clean-up."""
+        roots = [self.proc.pid, *self._orphans()]
+        with self._lock:
+            for root in roots:
+                with contextlib.suppress(psutil.Error):
+                    for child in psutil.Process(root).children(recursive=True):
+                        with contextlib.suppress(psutil.Error):
+                            self.started.setdefault(child.pid, child.create_time())
+
+    def _reap_orphans(self) -> None:
+        # An orphan of the job that exited is a zombie of ours now (we are its subreaper): collect its status.
+        for pid in self._orphans():
+            with contextlib.suppress(ChildProcessError, OSError):
+                os.waitpid(pid, os.WNOHANG)
 
     def _with_dead(self, procs: tuple[DistProcess, ...]) -> tuple[DistProcess, ...]:
         # A rank seen before and gone now, with no new process in its place (an elastic restart), is dead.
@@ -192,9 +248,7 @@ class Watch:
         """SIGKILL the job's group and every descendant seen (torchrun puts each worker in its own session)."""
         with contextlib.suppress(OSError):
             os.killpg(self.proc.pid, signal.SIGKILL)
-        with contextlib.suppress(psutil.Error), self._lock:
-            for child in psutil.Process(self.proc.pid).children(recursive=True):
-                self.started.setdefault(child.pid, child.create_time())
+        self._track()
         with self._lock:
             started = list(self.started.items())
         for pid, created in started:
