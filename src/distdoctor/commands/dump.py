@@ -5,18 +5,19 @@ from __future__ import annotations
 
 import asyncio
 import socket
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import Any
 
 from distdoctor import defaults
 from distdoctor.errors import DistDoctorError, UsageError
-from distdoctor.gather.wire import FrameError
+from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.discover import discover, missing_pids
 from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.relay import Gathered, ask
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Finding, Report
 from distdoctor.model.hang import DistProcess, FlightAnalysis, ProcessState
+from distdoctor.model.secret import Secret
 from distdoctor.rules.flight import flight_findings, with_sequence
 from distdoctor.rules.stacks import classify, findings_by_job
 
@@ -98,7 +99,7 @@ def dump(
     *,
     all_nodes: bool = False,
     coord: str | None = None,
-    environ: Mapping[str, str] | None = None,
+    secret: Secret | None = None,
 ) -> Report:
     """One look at this node (with `pids`: only those and their descendants); `all_nodes`: at every node, through
     node 0's `distdoctor run`."""
@@ -112,9 +113,8 @@ def dump(
     endpoint = parse_endpoint(coord) if coord else coordinator_of(procs)
     if endpoint is None:
         raise UsageError("--all-nodes: no rank on this node says where node 0 is (MASTER_ADDR); give --coord HOST:PORT")
-    secret = (environ or {}).get("DISTDOCTOR_SECRET")
     try:
-        gathered = asyncio.run(ask(*endpoint, defaults.RELAY_ANSWER_TIMEOUT_S * 2, secret.encode() if secret else None))
+        gathered = asyncio.run(ask(*endpoint, defaults.RELAY_ANSWER_TIMEOUT_S * 2, Channel(secret)))
     except FrameError as exc:
         raise DistDoctorError(
             exc.reason, "start the job with `distdoctor run -- torchrun ...` on every node, or drop --all-nodes"
