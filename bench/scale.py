@@ -25,6 +25,7 @@ from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator
 from distdoctor.gather.join import join
 from distdoctor.gather.probing import start_listener
+from distdoctor.gather.wire import PLAIN
 from distdoctor.model import NodeReport
 from distdoctor.model.progress import Event, MeshDone, MeshStarted
 
@@ -87,7 +88,7 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
         template = gather_node_facts(load_config({}, None, {})[0], {})
         listener = await start_listener(address(0))
         own = dataclasses.replace(report_for(0, n, port, template), mesh_endpoint=listener.endpoint)
-        coordinator = Coordinator(own, n, wait_s, None, on_event)
+        coordinator = Coordinator(own, n, wait_s, PLAIN, on_event)
         try:
             return await coordinator.run("127.0.0.1", port, verdict, for_workers=for_workers)
         finally:

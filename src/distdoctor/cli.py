@@ -5,11 +5,14 @@ from __future__ import annotations
 import os
 import sys
 from collections.abc import Callable, Mapping
-from typing import Any, TypeVar
+from typing import TYPE_CHECKING, Any, TypeVar
 
 import click
 
 from distdoctor import __version__, defaults
+
+if TYPE_CHECKING:
+    from distdoctor.model.secret import Secret
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -56,17 +59,33 @@ def output_options(func: F) -> F:
     return func
 
 
+def secret_options(func: F) -> F:
+    """--secret and --secret-stdin; the value is resolved once, with DISTDOCTOR_SECRET, by `_secret`."""
+    func = click.option(
+        "--secret-stdin",
+        is_flag=True,
+        help="read the shared secret from stdin's first line (kept out of ps; check --hosts uses it)",
+    )(func)
+    return click.option(
+        "--secret",
+        default=None,
+        metavar="TEXT",
+        help="shared secret: node 0 takes only messages signed with it (or set DISTDOCTOR_SECRET)",
+    )(func)
+
+
+def _secret(flag: str | None, from_stdin: bool) -> Secret | None:
+    """The run's Secret (or None), from the one resolver: --secret-stdin, --secret, DISTDOCTOR_SECRET."""
+    from distdoctor.config.secret import resolve_secret
+
+    return resolve_secret(flag, os.environ, sys.stdin if from_stdin else None)
+
+
 def coordinator_options(port_help: str) -> Callable[[F], F]:
-    """--coord-port and --secret, for the commands that link the nodes through node_rank 0."""
+    """--coord-port, --secret and --secret-stdin, for the commands that link the nodes through node_rank 0."""
 
     def decorate(func: F) -> F:
-        func = click.option(
-            "--secret",
-            envvar="DISTDOCTOR_SECRET",
-            default=None,
-            metavar="TEXT",
-            help="shared secret: node 0 takes only messages signed with it (or set DISTDOCTOR_SECRET)",
-        )(func)
+        func = secret_options(func)
         return click.option("--coord-port", type=click.IntRange(1, 65535), default=None, metavar="PORT",
                             help=port_help)(func)  # fmt: skip
 
@@ -155,6 +174,7 @@ def check(
     wait_s: float,
     coord_port: int | None,
     secret: str | None,
+    secret_stdin: bool,
     no_mesh: bool,
     hosts: str | None,
     hostfile: str | None,
@@ -177,13 +197,14 @@ def check(
     from distdoctor.commands.check import check as run_check
     from distdoctor.render.progress import Progress
 
+    resolved = _secret(secret, secret_stdin)
     if hosts or hostfile:
         _html_ready(html_path)
         check_args = ["--wait", str(wait_s), *(["--no-mesh"] if no_mesh else [])]
         check_args += ["--coord-port", str(coord_port)] if coord_port else []
-        check_args += ["--secret", secret] if secret else []
         check_args += ["--", *launch] if launch else []
-        report = _fan_out(flags, check_args, wait_s, hosts, hostfile, ssh_options, remote_command)
+        # The secret is not in check_args: the fan-out feeds it to each host's stdin (--secret-stdin there).
+        report = _fan_out(flags, check_args, wait_s, hosts, hostfile, ssh_options, remote_command, resolved)
         _emit(report, lang, as_json, html_path)
         return
 
@@ -191,7 +212,7 @@ def check(
         local_only=local_only,
         wait_s=wait_s,
         coord_port=coord_port,
-        secret=secret.encode() if secret else None,
+        secret=resolved,
         mesh=not no_mesh,
     )
     config = _config(flags, launch)
@@ -210,10 +231,11 @@ def _fan_out(
     hostfile: str | None,
     ssh_options: tuple[str, ...],
     remote_command: str,
+    secret: Secret | None,
 ) -> Any:
     from distdoctor.commands.fanout import FanoutOptions, fan_out, parse_hosts
 
-    options = FanoutOptions(parse_hosts(hosts, hostfile), ssh_options, remote_command)
+    options = FanoutOptions(parse_hosts(hosts, hostfile), ssh_options, remote_command, secret=secret)
 
     def relay(host: str, line: str) -> None:
         click.echo(f"[{host}] {line}", err=True)  # each host's live lines, as they come
@@ -403,8 +425,16 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
     metavar="HOST:PORT",
     help="node 0's `distdoctor run` (default: a local rank's MASTER_ADDR, MASTER_PORT + 1)",
 )
+@secret_options
 def dump(
-    pids: tuple[int, ...], all_nodes: bool, coord: str | None, lang: str | None, as_json: bool, html_path: str | None
+    pids: tuple[int, ...],
+    all_nodes: bool,
+    coord: str | None,
+    secret: str | None,
+    secret_stdin: bool,
+    lang: str | None,
+    as_json: bool,
+    html_path: str | None,
 ) -> None:
     """Where every rank on this node is stuck: rendezvous, store, process-group init, which collective, own code.
 
@@ -414,7 +444,8 @@ def dump(
     from distdoctor.commands.dump import dump as run_dump
 
     _html_ready(html_path)
-    _emit(run_dump(pids, all_nodes=all_nodes, coord=coord, environ=os.environ), lang, as_json, html_path)
+    report = run_dump(pids, all_nodes=all_nodes, coord=coord, secret=_secret(secret, secret_stdin))
+    _emit(report, lang, as_json, html_path)
 
 
 @cli.command(context_settings={"ignore_unknown_options": True, "allow_interspersed_args": False})
@@ -439,6 +470,7 @@ def run(
     hang_after_s: float,
     coord_port: int | None,
     secret: str | None,
+    secret_stdin: bool,
     local_only: bool,
     lang: str | None,
     as_json: bool,
@@ -459,6 +491,7 @@ def run(
 
     if not command:
         raise UsageError("no command to run: give it after `--`, e.g. distdoctor run -- torchrun train.py")
+    resolved = _secret(secret, secret_stdin)
     chosen = lang or default_lang(os.environ)
     if preflight:
         report = run_preflight(command, os.environ)
@@ -471,9 +504,7 @@ def run(
         click.echo(f"distdoctor run: {line}", err=True)
 
     notify(f"watching {command[0]} (verdict after {hang_after_s:g} s without output or stack change)")
-    options = RunOptions(
-        WatchOptions(hang_after_s), coord_port, secret.encode() if secret else None, cross_node=not local_only
-    )
+    options = RunOptions(WatchOptions(hang_after_s), coord_port, resolved, cross_node=not local_only)
     _html_ready(html_path)
 
     def verdict(report: Any) -> None:

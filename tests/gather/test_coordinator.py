@@ -19,15 +19,16 @@ import pytest
 from distdoctor import defaults
 from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
-from distdoctor.gather.wire import encode, read_message
+from distdoctor.gather.wire import PLAIN, Channel
 from distdoctor.model import NodeReport
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import ConnectAttempt, Event, FrameDropped, Joined, NodeArrived, StillMissing, Waiting
+from distdoctor.model.secret import Secret
 from testbed.recorded import HEALTHY_MASTER, config, facts
 
 pytestmark = pytest.mark.timeout(30)
 
-SECRET = b"s3cret"
+SIGNED = Channel(Secret(b"s3cret"))
 LOCAL = "127.0.0.1"
 
 
@@ -57,11 +58,11 @@ def summary(result: GatherResult) -> dict[str, Any]:
 class Node0:
     """A coordinator under test, with its events and the results decide was given."""
 
-    def __init__(self, nnodes: int, *, wait_s: float = 10.0, secret: bytes | None = None, port: int = 0) -> None:
+    def __init__(self, nnodes: int, *, wait_s: float = 10.0, channel: Channel = PLAIN, port: int = 0) -> None:
         self.port = port or free_port()
         self.events: list[Event] = []
         self.decided: list[GatherResult] = []
-        self.coordinator = Coordinator(node(0, nnodes), nnodes, wait_s, secret, self.events.append)
+        self.coordinator = Coordinator(node(0, nnodes), nnodes, wait_s, channel, self.events.append)
 
     def decide(self, result: GatherResult) -> dict[str, Any]:
         self.decided.append(result)
@@ -75,11 +76,11 @@ class Node0:
 
 
 async def worker(
-    report: NodeReport, port: int, *, delay_s: float = 0.0, wait_s: float = 10.0, secret: bytes | None = None
+    report: NodeReport, port: int, *, delay_s: float = 0.0, wait_s: float = 10.0, channel: Channel = PLAIN
 ) -> tuple[JoinResult, list[Event]]:
     events: list[Event] = []
     await asyncio.sleep(delay_s)
-    result = await join(report, host=LOCAL, port=port, wait_s=wait_s, secret=secret, on_event=events.append)
+    result = await join(report, host=LOCAL, port=port, wait_s=wait_s, channel=channel, on_event=events.append)
     return result, events
 
 
@@ -174,8 +175,8 @@ async def reporter(port: int, report: NodeReport, *, then: Callable[[asyncio.Str
     """A distdoctor-speaking client driven by hand: hears the welcome, sends its report, then does `then`."""
     reader, writer = await connect_soon(port)
     try:
-        assert (await read_message(reader, 2.0)).type == "welcome"
-        writer.write(encode("report", to_jsonable(report)))
+        assert (await PLAIN.read(reader, 2.0)).type == "welcome"
+        writer.write(PLAIN.encode("report", to_jsonable(report)))
         await writer.drain()
         return await then(reader)
     finally:
@@ -223,9 +224,9 @@ HOSTILE = {
     "http": b"GET / HTTP/1.1\r\nHost: node0\r\n\r\n",
     "huge length": struct.pack(">I", 0x7FFFFFFF),
     "not json": struct.pack(">I", 9) + b"not json!",
-    "wrong version": encode("report", {}).replace(b'"v":1', b'"v":9'),
-    "not a report": encode("probes", []),
-    "report of wrong shape": encode("report", {"config": 1}),
+    "wrong version": PLAIN.encode("report", {}).replace(b'"v":1', b'"v":9'),
+    "not a report": PLAIN.encode("probes", []),
+    "report of wrong shape": PLAIN.encode("report", {"config": 1}),
     "mid-frame hang-up": struct.pack(">I", 500) + b'{"v":1,"type":"report","body":{',
     "deeply nested": struct.pack(">I", 200_000) + b"[" * 100_000 + b"]" * 100_000,
 }
@@ -241,7 +242,9 @@ def test_hostile_and_confused_peers_do_not_stop_the_gather(monkeypatch: pytest.M
         # 500 connections that never say anything: each holds a slot until FRAME_TIMEOUT_S, none holds up the gather.
         idle = [await asyncio.open_connection(LOCAL, node0.port) for _ in range(500)]
         await asyncio.gather(*(raw_peer(node0.port, data, linger_s=0.2) for data in HOSTILE.values()))
-        slow = asyncio.ensure_future(raw_peer(node0.port, encode("report", to_jsonable(node(2, 3)))[:5], linger_s=2))
+        slow = asyncio.ensure_future(
+            raw_peer(node0.port, PLAIN.encode("report", to_jsonable(node(2, 3)))[:5], linger_s=2)
+        )
         joined = await asyncio.gather(worker(node(1, 3), node0.port), worker(node(2, 3), node0.port))
         result, _ = await server
         await slow
@@ -262,7 +265,7 @@ def test_a_slow_loris_frame_is_dropped_after_frame_timeout(monkeypatch: pytest.M
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 0.3)
 
     async def trickle(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        for byte in encode("report", to_jsonable(node(1, 2))):
+        for byte in PLAIN.encode("report", to_jsonable(node(1, 2))):
             writer.write(bytes([byte]))
             await asyncio.sleep(0.05)
 
@@ -300,14 +303,14 @@ def test_a_flood_over_the_cap_is_turned_away_and_the_cap_frees_up(monkeypatch: p
     assert result.complete and joined.verdict == summary(result)
 
 
-@pytest.mark.parametrize(("client_secret", "reason"), [(b"wrong", "bad HMAC"), (None, "missing HMAC")])
-def test_a_client_without_the_secret_is_rejected_and_named(client_secret: bytes | None, reason: str) -> None:
+@pytest.mark.parametrize(("client", "reason"), [(Channel(Secret(b"wrong")), "bad HMAC"), (PLAIN, "missing HMAC")])
+def test_a_client_without_the_secret_is_rejected_and_named(client: Channel, reason: str) -> None:
     async def go() -> tuple[GatherResult, JoinResult, JoinResult]:
-        node0 = Node0(2, wait_s=1.5, secret=SECRET)
+        node0 = Node0(2, wait_s=1.5, channel=SIGNED)
         result, _, joined = await gather_with(
             node0,
-            worker(node(1, 2, "intruder"), node0.port, secret=client_secret),
-            worker(node(1, 2), node0.port, secret=SECRET, delay_s=0.2),
+            worker(node(1, 2, "intruder"), node0.port, channel=client),
+            worker(node(1, 2), node0.port, channel=SIGNED, delay_s=0.2),
         )
         return result, joined[0][0], joined[1][0]
 
@@ -374,7 +377,7 @@ def test_a_report_with_unencodable_text_does_not_crash_node_0() -> None:
 
 @pytest.mark.parametrize(
     "answer",
-    [b"", b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n", encode("verdict", {"not": "a welcome"})],
+    [b"", b"SSH-2.0-OpenSSH_9.2p1 Debian-2\r\n", PLAIN.encode("verdict", {"not": "a welcome"})],
     ids=["silent", "ssh", "a frame but no welcome"],
 )
 def test_another_program_on_the_port_is_foreign(answer: bytes, monkeypatch: pytest.MonkeyPatch) -> None:

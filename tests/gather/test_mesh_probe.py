@@ -17,7 +17,7 @@ from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.plan import mesh_pairs
 from distdoctor.gather.probing import MeshListener, Target, probe_targets, start_listener
-from distdoctor.gather.wire import encode, read_message
+from distdoctor.gather.wire import PLAIN
 from distdoctor.model import Endpoint, NodeReport, PairProbe
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import Event, FrameDropped, MeshDone, MeshStarted
@@ -160,7 +160,7 @@ async def mesh_gather(
     port = free_port()
     async with listeners(n) as started:
         ends = {i: lst.endpoint for i, lst in enumerate(started)} | (endpoints or {})
-        coordinator = Coordinator(node(0, n, ends[0]), n, wait_s, None, events.append)
+        coordinator = Coordinator(node(0, n, ends[0]), n, wait_s, PLAIN, events.append)
         server = asyncio.ensure_future(coordinator.run("127.0.0.1", port, decide))
         workers = [join(node(i, n, ends[i]), host="127.0.0.1", port=port, wait_s=wait_s) for i in range(1, n)]
         joined = await asyncio.gather(*workers)
@@ -215,13 +215,13 @@ async def _mesh_liar(port: int, report: NodeReport, claim_src: int) -> Any:
             break
         await asyncio.sleep(0.05)
     try:
-        assert (await read_message(reader, 2)).type == "welcome"
-        writer.write(encode("report", to_jsonable(report)))
-        while (message := await read_message(reader, 5)).type != "mesh":
+        assert (await PLAIN.read(reader, 2)).type == "welcome"
+        writer.write(PLAIN.encode("report", to_jsonable(report)))
+        while (message := await PLAIN.read(reader, 5)).type != "mesh":
             pass
         forged = [PairProbe(claim_src, 1, "127.0.0.1", 1, ("refused",), ())]
-        writer.write(encode("probes", to_jsonable(forged)))
-        while (message := await read_message(reader, 5)).type != "verdict":
+        writer.write(PLAIN.encode("probes", to_jsonable(forged)))
+        while (message := await PLAIN.read(reader, 5)).type != "verdict":
             pass
         return message.body
     finally:
@@ -232,7 +232,7 @@ def test_a_node_cannot_speak_for_another_nodes_probes() -> None:
     async def go() -> GatherResult:
         port = free_port()
         async with listeners(2) as started:
-            coordinator = Coordinator(node(0, 2, started[0].endpoint), 2, 5.0, None, lambda e: None)
+            coordinator = Coordinator(node(0, 2, started[0].endpoint), 2, 5.0, PLAIN, lambda e: None)
             server = asyncio.ensure_future(coordinator.run("127.0.0.1", port, decide))
             await _mesh_liar(port, node(1, 2, started[1].endpoint), claim_src=0)
             result, _ = await server
@@ -253,7 +253,7 @@ def test_a_node_that_never_answers_the_mesh_leaves_its_pairs_unprobed(monkeypatc
                 reader, writer = await asyncio.open_connection("127.0.0.1", port)
                 break
             await asyncio.sleep(0.05)
-        writer.write(encode("report", to_jsonable(report)))
+        writer.write(PLAIN.encode("report", to_jsonable(report)))
         with contextlib.suppress(Exception):
             await asyncio.wait_for(reader.read(), 5)  # reads everything, answers nothing
         writer.close()
@@ -262,7 +262,7 @@ def test_a_node_that_never_answers_the_mesh_leaves_its_pairs_unprobed(monkeypatc
         events: list[Event] = []
         port = free_port()
         async with listeners(3) as started:
-            coordinator = Coordinator(node(0, 3, started[0].endpoint), 3, 5.0, None, events.append)
+            coordinator = Coordinator(node(0, 3, started[0].endpoint), 3, 5.0, PLAIN, events.append)
             server = asyncio.ensure_future(coordinator.run("127.0.0.1", port, decide))
             mute = asyncio.ensure_future(silent_node(port, node(2, 3, started[2].endpoint)))
             start = time.monotonic()

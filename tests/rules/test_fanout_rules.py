@@ -68,6 +68,9 @@ def test_each_host_runs_check_with_its_rank_and_node0_as_master() -> None:
         "/v/bin/dd", "check", "--json", "--master-port", "29501", "--nnodes", "2", "--master-addr", "node2",
         "--node-rank", "1", "--wait", "4",
     ]  # fmt: skip
+    # The secret is never in the command: the host reads it from the stdin ssh feeds (gather/ssh.py).
+    with_secret = remote_command(hosts[0], hosts, {}, ["--wait", "4"], "dd", secret_stdin=True)
+    assert with_secret[:4] == ["dd", "check", "--json", "--secret-stdin"]
     # The user's -o come first: ssh keeps the first value, so their ConnectTimeout wins over ours.
     assert ssh_argv("node3", argv[:2], ["ConnectTimeout=3"], 10) == [
         "ssh", "-o", "ConnectTimeout=3", "-o", "BatchMode=yes", "-o", "ConnectTimeout=10", "--", "node3",

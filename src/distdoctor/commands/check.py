@@ -13,9 +13,11 @@ from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.probing import MeshListener, start_listener
+from distdoctor.gather.wire import Channel
 from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import EventSink, ignore
+from distdoctor.model.secret import Secret
 from distdoctor.rules.cross import cross_findings, rejected_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
@@ -41,7 +43,7 @@ class CheckOptions:
     local_only: bool = False
     wait_s: float = defaults.GATHER_WAIT_S
     coord_port: int | None = None  # default: MASTER_PORT, the very port torch will use
-    secret: bytes | None = None
+    secret: Secret | None = None
     mesh: bool = True
 
 
@@ -166,7 +168,7 @@ async def _coordinate(
 ) -> Report:
     own, listener = await _listener_report(config, facts, local)
     port = options.coord_port or (config.master_port.value if config.master_port else defaults.MASTER_PORT)
-    coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, options.secret, on_event)
+    coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, Channel(options.secret), on_event)
     try:
         _, report = await coordinator.run("", port, verdict, mesh=options.mesh, for_workers=for_workers)
     finally:
@@ -184,8 +186,9 @@ async def _join(
     resolved = facts.master_resolution.addresses if facts.master_resolution else ()
     host = resolved[0] if resolved else config.master_addr.value
     port = options.coord_port or config.master_port.value
+    channel = Channel(options.secret)
     try:
-        result = await join(own, host=host, port=port, wait_s=options.wait_s, secret=options.secret, on_event=on_event)
+        result = await join(own, host=host, port=port, wait_s=options.wait_s, channel=channel, on_event=on_event)
     finally:
         if listener is not None:
             await listener.close()

@@ -4,16 +4,17 @@ odd ones out."""
 from __future__ import annotations
 
 import asyncio
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 
 from distdoctor import defaults
 from distdoctor.commands.hang_report import local_states, verdict
 from distdoctor.errors import DistDoctorError, UsageError
-from distdoctor.gather.wire import FrameError
+from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.discover import discover, missing_pids
 from distdoctor.hang.relay import ask
 from distdoctor.model import Report
 from distdoctor.model.hang import DistProcess
+from distdoctor.model.secret import Secret
 
 
 def diagnose(procs: Sequence[DistProcess], command: str) -> Report:
@@ -42,7 +43,7 @@ def dump(
     *,
     all_nodes: bool = False,
     coord: str | None = None,
-    environ: Mapping[str, str] | None = None,
+    secret: Secret | None = None,
 ) -> Report:
     """One look at this node (with `pids`: only those and their descendants); `all_nodes`: at every node, through
     node 0's `distdoctor run`."""
@@ -56,9 +57,8 @@ def dump(
     endpoint = parse_endpoint(coord) if coord else coordinator_of(procs)
     if endpoint is None:
         raise UsageError("--all-nodes: no rank on this node says where node 0 is (MASTER_ADDR); give --coord HOST:PORT")
-    secret = (environ or {}).get("DISTDOCTOR_SECRET")
     try:
-        gathered = asyncio.run(ask(*endpoint, defaults.RELAY_ANSWER_TIMEOUT_S * 2, secret.encode() if secret else None))
+        gathered = asyncio.run(ask(*endpoint, defaults.RELAY_ANSWER_TIMEOUT_S * 2, Channel(secret)))
     except FrameError as exc:
         raise DistDoctorError(
             exc.reason, "start the job with `distdoctor run -- torchrun ...` on every node, or drop --all-nodes"

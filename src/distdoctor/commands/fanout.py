@@ -15,6 +15,7 @@ from distdoctor.gather.ssh import run_on_hosts
 from distdoctor.model import Finding, Report
 from distdoctor.model.codec import DecodeError, from_jsonable
 from distdoctor.model.nodes import SSH_FAILED, RemoteRun
+from distdoctor.model.secret import Secret
 from distdoctor.rules.fanout import fanout_findings, remote_report
 
 # Beyond --wait, what each host's run may take: ssh connect, Python and distdoctor start-up, the mesh.
@@ -33,6 +34,7 @@ class FanoutOptions:
     ssh_options: tuple[str, ...] = ()
     remote_command: str = "distdoctor"
     connect_timeout_s: float = defaults.SSH_CONNECT_TIMEOUT_S
+    secret: Secret | None = None  # goes to every host on ssh's stdin, never in its command line
 
 
 def expand(words: Sequence[str]) -> list[str]:
@@ -80,15 +82,22 @@ def parse_hosts(hosts: str | None, hostfile: str | None) -> tuple[Host, ...]:
 
 
 def remote_command(
-    host: Host, hosts: Sequence[Host], flags: Mapping[str, str | None], check_args: Sequence[str], remote: str
+    host: Host,
+    hosts: Sequence[Host],
+    flags: Mapping[str, str | None],
+    check_args: Sequence[str],
+    remote: str,
+    *,
+    secret_stdin: bool = False,
 ) -> list[str]:
-    """The check each host runs: the job's flags, its node_rank, node_rank 0's host as MASTER_ADDR, JSON out."""
+    """The check each host runs: the job's flags, its node_rank, node_rank 0's host as MASTER_ADDR, JSON out; with
+    secret_stdin, it reads the secret from its stdin."""
     master = next(h.name for h in hosts if h.node_rank == 0)
     given = {k: v for k, v in flags.items() if v is not None}
     given.setdefault("nnodes", str(len(hosts)))
     given.setdefault("master_addr", master)
     given["node_rank"] = str(host.node_rank)
-    argv = [*shlex.split(remote), "check", "--json"]
+    argv = [*shlex.split(remote), "check", "--json", *(["--secret-stdin"] if secret_stdin else [])]
     for name, value in given.items():
         argv += ["--" + name.replace("_", "-"), value]
     return [*argv, *check_args]
@@ -105,9 +114,14 @@ def fan_out(
     if flags.get("node_rank") is not None:
         raise UsageError("--node-rank cannot go with --hosts: each host's node_rank is its position (or node_rank=N)")
     hosts = options.hosts
-    commands = [(h.name, remote_command(h, hosts, flags, check_args, options.remote_command)) for h in hosts]
+    secret_stdin = options.secret is not None
+    commands = [
+        (h.name, remote_command(h, hosts, flags, check_args, options.remote_command, secret_stdin=secret_stdin))
+        for h in hosts
+    ]
     deadline = wait_s + options.connect_timeout_s + SSH_SLACK_S
-    runs = asyncio.run(run_on_hosts(commands, options.ssh_options, options.connect_timeout_s, deadline, on_line))
+    ssh = run_on_hosts(commands, options.ssh_options, options.connect_timeout_s, deadline, on_line, options.secret)
+    runs = asyncio.run(ssh)
     return verdict(hosts, runs, deadline)
 
 

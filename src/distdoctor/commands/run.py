@@ -10,18 +10,19 @@ from dataclasses import dataclass, field
 from distdoctor import defaults
 from distdoctor.commands.hang_report import local_states, verdict
 from distdoctor.errors import UsageError
-from distdoctor.gather.wire import FrameError
+from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
 from distdoctor.model import LaunchConfig, Report
 from distdoctor.model.hang import ProcessState
+from distdoctor.model.secret import Secret
 
 
 @dataclass(frozen=True)
 class RunOptions:
     watch: WatchOptions = field(default_factory=WatchOptions)
     coord_port: int | None = None  # default: MASTER_PORT + RELAY_PORT_OFFSET
-    secret: bytes | None = None
+    secret: Secret | None = None
     cross_node: bool = True
 
 
@@ -97,7 +98,7 @@ def run(
 
     watch = Watch(command, options.watch, on_stall, notify)
     if isinstance(plan, RelayPlan):
-        relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, options.secret)
+        relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, Channel(options.secret))
         where = f"reporting to {plan.master_addr}:{plan.port}" if plan.node_rank else f"listening on port {plan.port}"
         notify(f"node_rank {plan.node_rank} of {plan.nnodes}: {where} for the cross-node verdict")
         problem = relay.start()

@@ -14,7 +14,7 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
 from distdoctor.gather.probing import Target, probe_targets
-from distdoctor.gather.wire import FrameError, encode, read_message, send, send_frame
+from distdoctor.gather.wire import PLAIN, Channel, FrameError, send_frame
 from distdoctor.model import NodeReport, PairProbe
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import (
@@ -58,7 +58,7 @@ class Coordinator:
     own: NodeReport
     expected: int
     wait_s: float = defaults.GATHER_WAIT_S
-    secret: bytes | None = None
+    channel: Channel = field(default_factory=Channel)
     on_event: EventSink = field(default=lambda e: None)
     peers: list[_Peer] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
@@ -84,15 +84,15 @@ class Coordinator:
         peer = _peer_address(writer)
         if self._closing or self._connections >= defaults.MAX_CONNECTIONS:
             # Over the cap (a flood) or too late: say so, so the client does not take us for another program.
-            await send(writer, "rejected", {"reason": "node 0 is busy or done gathering"})
+            await PLAIN.send(writer, "rejected", {"reason": "node 0 is busy or done gathering"})
             writer.close()
             return
         self._connections += 1
         kept = False
         try:
-            await send(writer, "welcome", {"expected": self.expected}, self.secret)
+            await self.channel.send(writer, "welcome", {"expected": self.expected})
             try:
-                message = await read_message(reader, defaults.FRAME_TIMEOUT_S, self.secret)
+                message = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
                 if message.type != "report":
                     raise FrameError(f"expected a report, got {message.type!r}")
                 report = from_jsonable(NodeReport, message.body)
@@ -121,7 +121,7 @@ class Coordinator:
         if "HMAC" in reason:
             self.rejected.append((peer, reason))
             # Unsigned, so a client with another secret can still read why it was turned away.
-            await send(writer, "rejected", {"reason": reason})
+            await PLAIN.send(writer, "rejected", {"reason": reason})
 
     def _forget_earlier_connection(self, report: NodeReport) -> None:
         """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
@@ -158,12 +158,12 @@ class Coordinator:
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
             beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-            await asyncio.gather(*(send(p.writer, "waiting", beat, self.secret) for p in self.peers))
+            await asyncio.gather(*(self.channel.send(p.writer, "waiting", beat) for p in self.peers))
 
     async def _beat_until_verdict(self) -> None:
         """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
         beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-        frame = encode("waiting", beat, self.secret)
+        frame = self.channel.encode("waiting", beat)
         while True:
             await asyncio.sleep(defaults.HEARTBEAT_S)
             await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers), return_exceptions=True)
@@ -181,10 +181,10 @@ class Coordinator:
 
         async def remote(i: int, peer: _Peer) -> list[PairProbe]:
             body = {"src": i, "targets": targets(i), "tries": defaults.MESH_PROBES_PER_PAIR}
-            await send(peer.writer, "mesh", body, self.secret)
+            await self.channel.send(peer.writer, "mesh", body)
             budget = defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
             try:
-                message = await read_message(peer.reader, budget, self.secret)
+                message = await self.channel.read(peer.reader, budget)
                 if message.type != "probes":
                     return []
                 probes = from_jsonable(tuple[PairProbe, ...], message.body)
@@ -252,7 +252,7 @@ class Coordinator:
             )
             verdict = decide(result)
             try:
-                frame = encode("verdict", for_workers(verdict), self.secret)
+                frame = self.channel.encode("verdict", for_workers(verdict))
             except FrameError as exc:
                 # Never expected (for_workers trims to fit); workers then print their own verdict and say why.
                 self.on_event(FrameDropped("self", f"verdict not sent: {exc.reason}"))

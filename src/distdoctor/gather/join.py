@@ -11,7 +11,7 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.gather.probing import Connection, Target, connect, probe_targets
-from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.model import NodeReport, Probe
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import ConnectAttempt, EventSink, Joined, Waiting
@@ -29,14 +29,14 @@ class JoinResult:
     lost: str | None = None
 
 
-async def _connect(host: str, port: int, timeout_s: float, secret: bytes | None) -> Connection:
+async def _connect(host: str, port: int, timeout_s: float, channel: Channel) -> Connection:
     """One attempt: connect and hear node 0's welcome."""
     start = time.monotonic()
     tried = await connect(host, port, timeout_s)
     if tried.reader is None or tried.writer is None:
         return tried
     try:
-        welcome = await read_message(tried.reader, defaults.WELCOME_TIMEOUT_S, secret)
+        welcome = await channel.read(tried.reader, defaults.WELCOME_TIMEOUT_S)
         if welcome.type == "rejected":
             tried.writer.close()  # node 0 is there but full or done: worth another try, not "another program"
             return Connection("refused", str(welcome.body)[:200], time.monotonic() - start)
@@ -53,17 +53,17 @@ async def _session(
     own: NodeReport,
     reader: asyncio.StreamReader,
     writer: asyncio.StreamWriter,
-    secret: bytes | None,
+    channel: Channel,
     on_event: EventSink,
 ) -> tuple[Any | None, str | None, str | None]:
     """After the welcome: (verdict, rejected reason, lost reason)."""
-    await send(writer, "report", to_jsonable(own), secret)
+    await channel.send(writer, "report", to_jsonable(own))
     silence = defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES + defaults.MESH_PROBES_PER_PAIR * (
         defaults.MESH_PROBE_TIMEOUT_S * 2
     )
     while True:
         try:
-            message = await read_message(reader, silence, secret)
+            message = await channel.read(reader, silence)
         except FrameError as exc:
             return None, None, exc.reason
         if message.type == "verdict":
@@ -83,7 +83,7 @@ async def _session(
             except (KeyError, TypeError, ValueError):
                 return None, None, "node 0 sent a malformed mesh request"
             probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)))
-            await send(writer, "probes", to_jsonable(probes), secret)
+            await channel.send(writer, "probes", to_jsonable(probes))
 
 
 async def join(
@@ -92,10 +92,12 @@ async def join(
     host: str,
     port: int,
     wait_s: float = defaults.GATHER_WAIT_S,
-    secret: bytes | None = None,
+    channel: Channel | None = None,
     on_event: EventSink = lambda e: None,
 ) -> JoinResult:
-    """Reach node 0 within wait_s, retrying with back-off; then report and wait for the verdict."""
+    """Reach node 0 within wait_s, retrying with back-off; then report and wait for the verdict (unsigned when no
+    channel is given)."""
+    channel = channel or Channel()
     start = time.monotonic()
     deadline = start + wait_s
     delay = defaults.CONNECT_BACKOFF_FIRST_S
@@ -103,11 +105,11 @@ async def join(
     while True:
         attempt += 1
         left = deadline - time.monotonic()
-        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), secret)
+        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel)
         if tried.reader is not None and tried.writer is not None:
             on_event(Joined(host, port, attempt, time.monotonic() - start))
             with contextlib.closing(tried.writer):
-                verdict, rejected, lost = await _session(own, tried.reader, tried.writer, secret, on_event)
+                verdict, rejected, lost = await _session(own, tried.reader, tried.writer, channel, on_event)
             probe = Probe(host, port, "open", tried.elapsed_s, attempts=attempt)
             return JoinResult(verdict, probe, attempt, time.monotonic() - start, rejected, lost)
         on_event(ConnectAttempt(host, port, tried.outcome, attempt, time.monotonic() - start))

@@ -2,7 +2,7 @@
 
 Each node's `run` keeps a connection to node 0 (retrying for the job's life) and answers its "snapshot" requests
 with the states of its own ranks. Anyone may "ask" node 0: it snapshots every node and answers with all states.
-Frames, limits and the optional HMAC are gather/wire.py's, shared with `check`.
+Frames, limits and the optional HMAC are gather/wire.py's Channel, shared with `check`.
 """
 
 from __future__ import annotations
@@ -17,7 +17,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.gather.wire import FrameError, read_message, send
+from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.hang import Gathered, ProcessState
 
@@ -35,10 +35,16 @@ class Relay:
     """Node 0's server, or another node's client, on an asyncio loop in a background thread."""
 
     def __init__(
-        self, node_rank: int, nnodes: int, host: str, port: int, local: LocalStates, secret: bytes | None = None
+        self,
+        node_rank: int,
+        nnodes: int,
+        host: str,
+        port: int,
+        local: LocalStates,
+        channel: Channel | None = None,
     ) -> None:
         self.node_rank, self.nnodes, self.host, self.port = node_rank, nnodes, host, port
-        self.local, self.secret = local, secret
+        self.local, self.channel = local, channel or Channel()
         self.peers: dict[int, _Peer] = {}
         self._ids = itertools.count(1)
         self._loop = asyncio.new_event_loop()
@@ -76,7 +82,7 @@ class Relay:
             future = asyncio.run_coroutine_threadsafe(self._gather(timeout_s), self._loop)
         else:
             future = asyncio.run_coroutine_threadsafe(
-                ask(self.host, self.port, timeout_s + defaults.FRAME_TIMEOUT_S, self.secret), self._loop
+                ask(self.host, self.port, timeout_s + defaults.FRAME_TIMEOUT_S, self.channel), self._loop
             )
         return future.result(timeout_s + 2 * defaults.FRAME_TIMEOUT_S)
 
@@ -94,10 +100,10 @@ class Relay:
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            first = await read_message(reader, defaults.FRAME_TIMEOUT_S, self.secret)
+            first = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
             if first.type == "ask":
                 gathered = await self._gather(defaults.RELAY_ANSWER_TIMEOUT_S)
-                await send(writer, "states", to_jsonable(gathered), self.secret)
+                await self.channel.send(writer, "states", to_jsonable(gathered))
             elif first.type == "hello" and isinstance(first.body, dict):
                 await self._keep(int(first.body["node_rank"]), reader, writer)
         except (FrameError, KeyError, TypeError, ValueError):
@@ -110,7 +116,7 @@ class Relay:
         self.peers[node_rank] = peer  # a node that reconnects replaces its earlier link
         try:
             while True:
-                message = await read_message(reader, defaults.RELAY_IDLE_S, self.secret)
+                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
                 if message.type == "states" and isinstance(message.body, dict):
                     waiter = peer.pending.pop(int(message.body.get("id", -1)), None)
                     if waiter and not waiter.done():
@@ -128,7 +134,7 @@ class Relay:
         request = next(self._ids)
         waiter: asyncio.Future[list[ProcessState]] = self._loop.create_future()
         peer.pending[request] = waiter
-        await send(peer.writer, "snapshot", {"id": request}, self.secret)
+        await self.channel.send(peer.writer, "snapshot", {"id": request})
         try:
             return await asyncio.wait_for(waiter, timeout_s)
         except (asyncio.TimeoutError, DecodeError, KeyError):
@@ -162,16 +168,16 @@ class Relay:
                 await self._answer(reader, writer)
 
     async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await send(writer, "hello", {"node_rank": self.node_rank}, self.secret)
+        await self.channel.send(writer, "hello", {"node_rank": self.node_rank})
         while True:
             try:
-                message = await read_message(reader, defaults.RELAY_IDLE_S, self.secret)
+                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
             except FrameError:
                 return
             if message.type == "snapshot" and isinstance(message.body, dict):
                 states = await self._loop.run_in_executor(None, self.local)
                 body: dict[str, Any] = {"id": message.body.get("id"), "states": to_jsonable(states)}
-                await send(writer, "states", body, self.secret)
+                await self.channel.send(writer, "states", body)
 
 
 async def _cancel_all() -> None:
@@ -181,7 +187,7 @@ async def _cancel_all() -> None:
     await asyncio.gather(*tasks, return_exceptions=True)
 
 
-async def ask(host: str, port: int, timeout_s: float, secret: bytes | None = None) -> Gathered:
+async def ask(host: str, port: int, timeout_s: float, channel: Channel | None = None) -> Gathered:
     """Ask node 0's `run` for every node's states (`dump --all-nodes`, and the other nodes' verdicts)."""
     try:
         reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), defaults.PROBE_TIMEOUT_S)
@@ -189,8 +195,9 @@ async def ask(host: str, port: int, timeout_s: float, secret: bytes | None = Non
         reason = f"node 0's distdoctor run at {host}:{port} does not answer ({exc.__class__.__name__})"
         raise FrameError(reason) from None
     with contextlib.closing(writer):
-        await send(writer, "ask", {}, secret)
-        message = await read_message(reader, timeout_s, secret)
+        channel = channel or Channel()
+        await channel.send(writer, "ask", {})
+        message = await channel.read(reader, timeout_s)
     if message.type != "states":
         raise FrameError(f"node 0 answered {message.type!r}")
     try:

@@ -11,6 +11,7 @@ smoke       a smoke run's results and progress events
 progress    check's gathering events, for the live view
 logs        log inputs for explain
 codec       dataclasses to JSON values and back
+secret      the run's shared secret, a value that never prints itself
 """
 
 from distdoctor.model.config import (
