@@ -1,10 +1,13 @@
-"""Parse one raw config value; a ValueError carries the accepted form, for the message the user sees."""
+"""Parse one raw config value; a ValueError carries the accepted form, for the message the user sees.
+
+Pure: the same parser reads a value whether it came from a flag, a launch command line or the environment.
+"""
 
 from __future__ import annotations
 
-from distdoctor.model.config import NNODES_FORM as NNODES_FORM
-from distdoctor.model.config import NodeRange
+from dataclasses import dataclass
 
+NNODES_FORM = "a positive integer N or a range MIN:MAX, e.g. 2 or 1:4"
 PORT_FORM = "an integer port from 1 to 65535, e.g. 29500"
 RANK_FORM = "an integer from 0 upwards"
 COUNT_FORM = "a positive integer"
@@ -20,6 +23,34 @@ def parse_port(raw: str) -> int:
     if not 1 <= port <= 65535:
         raise ValueError(PORT_FORM)
     return port
+
+
+@dataclass(frozen=True)
+class NodeRange:
+    """`--nnodes N` or `--nnodes MIN:MAX`."""
+
+    min: int
+    max: int
+
+    def __str__(self) -> str:
+        return str(self.min) if self.min == self.max else f"{self.min}:{self.max}"
+
+    @property
+    def multi_node(self) -> bool:
+        return self.max > 1
+
+    @classmethod
+    def parse(cls, raw: str) -> NodeRange:
+        """torchrun's spelling, `2` or `1:4`; ValueError (saying the accepted form) otherwise."""
+        lo, sep, hi = raw.strip().partition(":")
+        try:
+            low = int(lo)
+            high = int(hi) if sep else low
+        except ValueError:
+            raise ValueError(NNODES_FORM) from None
+        if low < 1 or high < low:
+            raise ValueError(NNODES_FORM)
+        return cls(low, high)
 
 
 def parse_nnodes(raw: str) -> NodeRange:
