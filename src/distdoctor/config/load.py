@@ -18,8 +18,7 @@ from distdoctor.config.schedulers import (
 from distdoctor.errors import UsageError
 from distdoctor.model import LaunchConfig, NodeRange, Source, Sourced
 from distdoctor.model.config import LaunchCommand, Layer
-from distdoctor.model.fields import FIELDS, FLAGS
-from distdoctor.model.values import split_endpoint
+from distdoctor.model.fields import FIELDS, FLAGS, split_endpoint
 
 _SCHEDULER_LAYERS = {"slurm": layer_from_slurm, "openmpi": layer_from_openmpi, "pytorchjob": layer_from_pytorchjob}
 _DEFAULT = Source("default")

@@ -7,7 +7,7 @@ from collections.abc import Mapping
 
 from distdoctor.model import NodeRange, Source
 from distdoctor.model.config import Layer
-from distdoctor.model.values import COUNT_FORM, RANK_FORM, parse_count, parse_rank
+from distdoctor.model.fields import COUNT_FORM, RANK_FORM, parse_count, parse_rank
 
 
 def detect_scheduler(env: Mapping[str, str]) -> str | None:

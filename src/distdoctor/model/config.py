@@ -7,7 +7,7 @@ from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
 from distdoctor.model.fields import FIELDS
-from distdoctor.model.values import NodeRange as NodeRange
+from distdoctor.model.fields import NodeRange as NodeRange
 
 T = TypeVar("T")
 
