@@ -10,23 +10,12 @@ from typing import TYPE_CHECKING, Any, TypeVar
 import click
 
 from distdoctor import __version__, defaults
+from distdoctor.model.fields import FLAGS
 
 if TYPE_CHECKING:
     from distdoctor.model.secret import Secret
 
 F = TypeVar("F", bound=Callable[..., Any])
-
-# Both spellings torchrun accepts; the value reaches us as a raw string, parsed in config/ with a clear error.
-_LAUNCH_FLAGS = (
-    ("nnodes", "number of nodes, N or MIN:MAX (torchrun's --nnodes)"),
-    ("node_rank", "this node's rank, 0 .. nnodes-1"),
-    ("nproc_per_node", "processes (GPUs) per node"),
-    ("master_addr", "address of node_rank 0, as every node will use it"),
-    ("master_port", f"port node_rank 0 listens on (default {defaults.MASTER_PORT})"),
-    ("rdzv_backend", "static (default), c10d or etcd"),
-    ("rdzv_endpoint", "HOST[:PORT] of the c10d/etcd rendezvous"),
-    ("rdzv_id", "rendezvous (job) id"),
-)
 
 
 def default_lang(environ: Mapping[str, str]) -> str:
@@ -41,10 +30,9 @@ def default_lang(environ: Mapping[str, str]) -> str:
 def launch_options(func: F) -> F:
     """torchrun's flags, in dash and underscore spellings, plus an optional launch command after `--`."""
     func = click.argument("launch", nargs=-1, type=click.UNPROCESSED, metavar="[-- LAUNCH COMMAND]")(func)
-    for name, help_text in reversed(_LAUNCH_FLAGS):
-        dashed = "--" + name.replace("_", "-")
-        spellings = [dashed] if "_" not in name else [dashed, "--" + name]
-        func = click.option(*spellings, name, metavar="VALUE", default=None, help=help_text)(func)
+    # The value reaches us as a raw string, parsed in config/ by the table's parser with a clear error.
+    for row in reversed(FLAGS):
+        func = click.option(*row.spellings, row.name, metavar="VALUE", default=None, help=row.help)(func)
     return func
 
 

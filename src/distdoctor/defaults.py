@@ -5,6 +5,8 @@ from __future__ import annotations
 # torchrun's own defaults, so a check probes exactly what torch will use.
 MASTER_PORT = 29500
 MASTER_ADDR_SINGLE_NODE = "127.0.0.1"
+# c10d rendezvous listens here when --rdzv-endpoint names no port.
+C10D_PORT = 29400
 
 # A TCP probe to MASTER_ADDR:MASTER_PORT. Long enough for a congested link, short enough that a DROP
 # firewall (which would hold torch for ~130 s per connect) shows up in seconds.

@@ -27,6 +27,23 @@ def test_flags_win_over_env_and_remember_their_source() -> None:
     assert c.nnodes.value == NodeRange(1, 4)
 
 
+@pytest.mark.parametrize(
+    ("flags", "env", "master"),
+    [
+        ({}, {}, True),
+        ({"nnodes": "2", "node_rank": "1"}, {}, False),
+        ({"nnodes": "2"}, {"PET_NODE_RANK": "0"}, True),
+        ({"nnodes": "2"}, {"TORCHELASTIC_RUN_ID": "x", "GROUP_RANK": "3"}, False),
+    ],
+)
+def test_node_rank_and_master_port_are_always_set_and_node_rank_0_is_the_master(
+    flags: dict[str, str], env: dict[str, str], master: bool
+) -> None:
+    c = load(flags, env=env)
+    assert c.node_rank.value >= 0 and c.master_port.value == 29500
+    assert c.is_master is master
+
+
 def test_multi_node_without_master_has_none() -> None:
     assert load({"nnodes": "2"}).master_addr is None
 

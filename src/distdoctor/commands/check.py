@@ -55,22 +55,15 @@ def check(
 ) -> Report:
     """Local facts and rules; across nodes, the shared verdict node_rank 0 hands every node."""
     options = options or CheckOptions()
-    coordinated = (
-        not options.local_only
-        and config.nnodes.value.multi_node
-        and config.node_rank is not None
-        and config.master_addr is not None
-        and config.master_port is not None
-    )
+    coordinated = not options.local_only and config.nnodes.value.multi_node and config.master_addr is not None
     facts = gather_node_facts(config, environ, probe_master=not coordinated)
     local = local_findings(config, facts)
     if not coordinated:
         return _local_report(config, facts, local)
     errors = {f.name for f in local if f.severity == "error"}
-    is_master = config.node_rank is not None and config.node_rank.value == 0
-    if errors & (MASTER_BLOCKERS if is_master else WORKER_BLOCKERS):
+    if errors & (MASTER_BLOCKERS if config.is_master else WORKER_BLOCKERS):
         return _local_report(config, facts, local, note="not gathered: this node cannot take part (see the errors)")
-    if is_master:
+    if config.is_master:
         return asyncio.run(_coordinate(config, facts, local, options, on_event))
     return asyncio.run(_join(config, facts, local, options, on_event))
 
@@ -167,7 +160,7 @@ async def _coordinate(
     config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
 ) -> Report:
     own, listener = await _listener_report(config, facts, local)
-    port = options.coord_port or (config.master_port.value if config.master_port else defaults.MASTER_PORT)
+    port = options.coord_port or config.master_port.value
     coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, Channel(options.secret), on_event)
     try:
         _, report = await coordinator.run("", port, verdict, mesh=options.mesh, for_workers=for_workers)
@@ -182,7 +175,7 @@ async def _join(
     config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
 ) -> Report:
     own, listener = await _listener_report(config, facts, local)
-    assert config.master_addr is not None and config.master_port is not None
+    assert config.master_addr is not None
     resolved = facts.master_resolution.addresses if facts.master_resolution else ()
     host = resolved[0] if resolved else config.master_addr.value
     port = options.coord_port or config.master_port.value

@@ -14,6 +14,7 @@ from distdoctor.errors import UsageError
 from distdoctor.gather.ssh import run_on_hosts
 from distdoctor.model import Finding, Report
 from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.fields import option
 from distdoctor.model.nodes import SSH_FAILED, RemoteRun
 from distdoctor.model.secret import Secret
 from distdoctor.rules.fanout import fanout_findings, remote_report
@@ -99,7 +100,7 @@ def remote_command(
     given["node_rank"] = str(host.node_rank)
     argv = [*shlex.split(remote), "check", "--json", *(["--secret-stdin"] if secret_stdin else [])]
     for name, value in given.items():
-        argv += ["--" + name.replace("_", "-"), value]
+        argv += [option(name), value]
     return [*argv, *check_args]
 
 

@@ -52,10 +52,9 @@ def relay_plan(config: LaunchConfig, coord_port: int | None) -> RelayPlan | str:
     """How this node joins the cross-node verdict, or why it cannot (a line for the user)."""
     if not config.nnodes.value.multi_node:
         return "single node"
-    if config.node_rank is None or config.master_addr is None:
+    if config.master_addr is None:
         return "no cross-node verdict: the launch command names no --node-rank / --master-addr"
-    base = config.master_port.value if config.master_port else defaults.MASTER_PORT
-    port = coord_port or base + defaults.RELAY_PORT_OFFSET
+    port = coord_port or config.master_port.value + defaults.RELAY_PORT_OFFSET
     return RelayPlan(config.node_rank.value, config.nnodes.value.max, config.master_addr.value, port)
 
 

@@ -8,6 +8,7 @@ from dataclasses import dataclass
 from distdoctor.errors import UsageError
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.model import LaunchConfig, Report
+from distdoctor.model.fields import option
 from distdoctor.model.smoke import SmokeEvent, SmokeRun, SmokeSink
 from distdoctor.rules.smoke import bandwidth_table, smoke_findings
 from distdoctor.smoke.launch import in_place_env, run_torchrun, under_launcher
@@ -33,7 +34,7 @@ def _require_static_flags(config: LaunchConfig) -> None:
     make every node a node_rank 0 of its own and hang; say so now rather than after the timeout."""
     if not config.nnodes.value.multi_node or config.rdzv_backend.value not in ("static", ""):
         return
-    for name, value in (("--node-rank", config.node_rank), ("--master-addr", config.master_addr)):
+    for name, value in ((option("node_rank"), config.node_rank), (option("master_addr"), config.master_addr)):
         if value is None or value.source.kind == "default":
             raise UsageError(
                 f"a static rendezvous over {config.nnodes.value} nodes needs {name}",

@@ -4,36 +4,17 @@ from __future__ import annotations
 
 from collections.abc import Mapping
 
-from distdoctor.config.parsers import PARSERS
 from distdoctor.model import Source, SourceKind
 from distdoctor.model.config import Layer
+from distdoctor.model.fields import BY_NAME, FLAGS, TABLE, Field
 
-# Variables torch.distributed reads for env:// init, and the field each fills.
-_TORCH_VARS = {
-    "MASTER_ADDR": "master_addr",
-    "MASTER_PORT": "master_port",
-    "WORLD_SIZE": "world_size",
-    "RANK": "rank",
-    "LOCAL_RANK": "local_rank",
-    "LOCAL_WORLD_SIZE": "local_world_size",
-}
-
-# torchrun falls back to PET_<FLAG> for every flag.
-_PET_VARS = {
-    "PET_NNODES": "nnodes",
-    "PET_NODE_RANK": "node_rank",
-    "PET_NPROC_PER_NODE": "nproc_per_node",
-    "PET_MASTER_ADDR": "master_addr",
-    "PET_MASTER_PORT": "master_port",
-    "PET_RDZV_BACKEND": "rdzv_backend",
-    "PET_RDZV_ENDPOINT": "rdzv_endpoint",
-    "PET_RDZV_ID": "rdzv_id",
-}
+# A PyTorchJob's WORLD_SIZE/RANK count pods; config/schedulers.py reads them as such.
+_POD_COUNTS = ("world_size", "rank")
 
 
-def _read(layer: Layer, env: Mapping[str, str], var: str, name: str, kind: SourceKind) -> None:
-    parse, form = PARSERS[name]
-    layer.read(name, env.get(var), parse, Source(kind, var), form)
+def _read(layer: Layer, env: Mapping[str, str], var: str, row: Field, kind: SourceKind) -> None:
+    # A bad value here is not the user's typing but the node's state: kept for a finding (env-invalid).
+    layer.read(row.name, env.get(var), row.parse, Source(kind, var), row.form)
 
 
 def layer_from_env(env: Mapping[str, str], *, pytorchjob: bool = False) -> Layer:
@@ -41,17 +22,16 @@ def layer_from_env(env: Mapping[str, str], *, pytorchjob: bool = False) -> Layer
     layer = Layer()
     under_torchrun = "TORCHELASTIC_RUN_ID" in env
     kind: SourceKind = "torchrun" if under_torchrun else "env"
-    for var, name in _TORCH_VARS.items():
-        if pytorchjob and var in ("WORLD_SIZE", "RANK"):
-            continue  # a PyTorchJob's WORLD_SIZE/RANK count pods; config/schedulers.py reads them as such
-        _read(layer, env, var, name, kind)
-    for var, name in _PET_VARS.items():
-        _read(layer, env, var, name, "env")
+    for row in TABLE:
+        if row.env and not (pytorchjob and row.name in _POD_COUNTS):
+            _read(layer, env, row.env, row, kind)
+    for row in FLAGS:
+        _read(layer, env, row.pet, row, "env")
     if under_torchrun:
-        _read(layer, env, "GROUP_RANK", "node_rank", "torchrun")
-        layer.set(
-            "nproc_per_node",
-            layer.values["local_world_size"].value if "local_world_size" in layer.values else None,
-            Source("torchrun", "LOCAL_WORLD_SIZE"),
-        )
+        for row in TABLE:
+            if row.worker_env:
+                _read(layer, env, row.worker_env, row, "torchrun")
+        # torchrun starts nproc_per_node workers a node and tells each how many: LOCAL_WORLD_SIZE.
+        local = layer.values.get("local_world_size")
+        layer.set("nproc_per_node", local.value if local else None, Source("torchrun", BY_NAME["local_world_size"].env))
     return layer

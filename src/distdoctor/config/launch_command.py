@@ -7,50 +7,15 @@ import os
 from collections.abc import Sequence
 from typing import NoReturn
 
-from distdoctor.config.flags import layer_from_flags
+from distdoctor.config.flags import layer_from_flags, parse_given
 from distdoctor.errors import UsageError
 from distdoctor.model import Source
 from distdoctor.model.config import LaunchCommand, Layer
+from distdoctor.model.fields import FLAGS, OTHER_VALUE_OPTIONS, SWITCHES
 
-_ENV_FIELDS = {"MASTER_ADDR": "master_addr", "MASTER_PORT": "master_port"}
-
-# torchrun's options that take a value, in its dash spelling; each also has an underscore spelling.
-_VALUE_OPTIONS = (
-    "nnodes",
-    "nproc-per-node",
-    "node-rank",
-    "master-addr",
-    "master-port",
-    "rdzv-backend",
-    "rdzv-endpoint",
-    "rdzv-id",
-    "rdzv-conf",
-    "max-restarts",
-    "monitor-interval",
-    "start-method",
-    "role",
-    "log-dir",
-    "redirects",
-    "tee",
-    "local-addr",
-    "local-ranks-filter",
-    "logs-specs",
-    "log-line-prefix-template",
-    "event-log-handler",
-    "numa-binding",
-    "signals-to-handle",
-)
-_SWITCHES = ("standalone", "use-env", "module", "no-python", "run-path")
-_CONFIG_FIELDS = (
-    "nnodes",
-    "nproc_per_node",
-    "node_rank",
-    "master_addr",
-    "master_port",
-    "rdzv_backend",
-    "rdzv_endpoint",
-    "rdzv_id",
-)
+# `MASTER_PORT=29600 torchrun ...`: a variable of one of torchrun's own fields, written before the launcher. Only
+# these: torchrun sets WORLD_SIZE, RANK ... itself for its workers, whatever the line says.
+_ENV_WORDS = {f.env: f for f in FLAGS if f.env}
 
 
 class _Parser(argparse.ArgumentParser):
@@ -60,10 +25,12 @@ class _Parser(argparse.ArgumentParser):
 
 def _parser() -> _Parser:
     parser = _Parser(prog="torchrun", add_help=False, allow_abbrev=False)
-    for name in _VALUE_OPTIONS:
+    for row in FLAGS:
+        parser.add_argument(*sorted(row.spellings), dest=row.name)
+    for name in OTHER_VALUE_OPTIONS:
         spellings = {f"--{name}", f"--{name.replace('-', '_')}"}
         parser.add_argument(*sorted(spellings), dest=name.replace("-", "_"))
-    for name in _SWITCHES:
+    for name in SWITCHES:
         spellings = {f"--{name}", f"--{name.replace('-', '_')}"}
         if name == "module":
             spellings.add("-m")
@@ -80,10 +47,10 @@ def _launcher_and_args(argv: Sequence[str]) -> tuple[str, list[str], Layer]:
     while words and (words[0] == "env" or ("=" in words[0] and not words[0].startswith("-"))):
         word = words.pop(0)
         key, _, value = word.partition("=")
-        if key in _ENV_FIELDS:
-            env_layer.read(
-                _ENV_FIELDS[key], value, str if key == "MASTER_ADDR" else int, Source("command", key), "a valid value"
-            )
+        row = _ENV_WORDS.get(key)
+        if row and value:  # an empty value is no value, as in the environment
+            # Typed on the line like a flag: a bad value is the same usage error as --master-port's.
+            env_layer.set(row.name, parse_given(row, value, key, "command"), Source("command", key))
     if not words:
         raise UsageError("the launch command after -- is empty: give e.g. -- torchrun --nnodes 2 train.py")
     program = os.path.basename(words[0])
@@ -111,14 +78,13 @@ def parse_launch_command(argv: Sequence[str]) -> LaunchCommand:
     """Parse a torchrun/launch command line the way torchrun's own argparse would."""
     launcher, args, env_layer = _launcher_and_args(argv)
     parsed, unknown = _parser().parse_known_args(args)
-    raw = {name: getattr(parsed, name) for name in _CONFIG_FIELDS}
+    raw = {row.name: getattr(parsed, row.name) for row in FLAGS}
     if parsed.standalone:
         raw["nnodes"] = raw["nnodes"] or "1"
         raw["rdzv_backend"] = "c10d"
     layer = layer_from_flags(raw, kind="command")
     for name, value in env_layer.values.items():
         layer.values.setdefault(name, value)
-    layer.invalid.extend(env_layer.invalid)
     return LaunchCommand(
         launcher=launcher,
         layer=layer,

@@ -15,15 +15,13 @@ from distdoctor.config.schedulers import (
     layer_from_pytorchjob,
     layer_from_slurm,
 )
-from distdoctor.config.values import split_endpoint
 from distdoctor.errors import UsageError
 from distdoctor.model import LaunchConfig, NodeRange, Source, Sourced
 from distdoctor.model.config import LaunchCommand, Layer
+from distdoctor.model.fields import FIELDS, FLAGS, split_endpoint
 
 _SCHEDULER_LAYERS = {"slurm": layer_from_slurm, "openmpi": layer_from_openmpi, "pytorchjob": layer_from_pytorchjob}
 _DEFAULT = Source("default")
-# c10d rendezvous listens on 29400 when the endpoint names no port (torchrun's default).
-_C10D_DEFAULT_PORT = 29400
 
 
 def load_config(
@@ -39,34 +37,22 @@ def load_config(
     if launch:
         layers.append(launch.layer)
         # torchrun takes the master from its own flags (default 127.0.0.1), never from MASTER_ADDR/MASTER_PORT.
-        ignored = [
-            k
-            for k in ("master_addr", "master_port")
-            if env_layer.values.get(k, None) and env_layer.values[k].source.key.startswith("MASTER_")
-        ]
-        for key in ignored:
-            env_layer.notes.append(f"{key.upper()} from the environment is ignored by {launch.launcher}")
-            del env_layer.values[key]
+        for row in FLAGS:
+            taken = env_layer.values.get(row.name)
+            if row.env and taken and taken.source.key == row.env:
+                env_layer.notes.append(f"{row.env} from the environment is ignored by {launch.launcher}")
+                del env_layer.values[row.name]
     layers.append(env_layer)
     if scheduler:
         layers.append(_SCHEDULER_LAYERS[scheduler](environ))
     merged = _merge(layers)
     _derive_from_endpoint(merged)
     _apply_defaults(merged, launched=launch is not None)
+    # Every field by the table's names; _apply_defaults guarantees the ones LaunchConfig does not let be None.
+    values: dict[str, Any] = {name: merged.get(name) for name in FIELDS}
     return (
         LaunchConfig(
-            nnodes=merged["nnodes"],
-            node_rank=merged.get("node_rank"),
-            nproc_per_node=merged.get("nproc_per_node"),
-            master_addr=merged.get("master_addr"),
-            master_port=merged.get("master_port"),
-            rdzv_backend=merged["rdzv_backend"],
-            rdzv_endpoint=merged.get("rdzv_endpoint"),
-            rdzv_id=merged.get("rdzv_id"),
-            world_size=merged.get("world_size"),
-            rank=merged.get("rank"),
-            local_rank=merged.get("local_rank"),
-            local_world_size=merged.get("local_world_size"),
+            **values,
             launcher=launch.launcher if launch else None,
             use_env=launch.use_env if launch else False,
             scheduler=scheduler,
@@ -97,7 +83,7 @@ def _derive_from_endpoint(merged: dict[str, Sourced[Any]]) -> None:
     if not host:
         return
     merged["master_addr"] = Sourced(host, endpoint.source)
-    merged["master_port"] = Sourced(port or _C10D_DEFAULT_PORT, endpoint.source)
+    merged["master_port"] = Sourced(port or defaults.C10D_PORT, endpoint.source)
 
 
 def _apply_defaults(merged: dict[str, Sourced[Any]], *, launched: bool) -> None:

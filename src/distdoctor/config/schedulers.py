@@ -5,9 +5,9 @@ from __future__ import annotations
 import re
 from collections.abc import Mapping
 
-from distdoctor.config.values import parse_count, parse_rank
 from distdoctor.model import NodeRange, Source
 from distdoctor.model.config import Layer
+from distdoctor.model.fields import COUNT_FORM, RANK_FORM, parse_count, parse_rank
 
 
 def detect_scheduler(env: Mapping[str, str]) -> str | None:
@@ -42,26 +42,20 @@ def layer_from_slurm(env: Mapping[str, str]) -> Layer:
         env.get(nnodes_var),
         lambda raw: _fixed_nodes(parse_count(raw)),
         Source("slurm", nnodes_var),
-        "a positive integer",
+        COUNT_FORM,
     )
-    layer.read(
-        "node_rank", env.get("SLURM_NODEID"), parse_rank, Source("slurm", "SLURM_NODEID"), "an integer from 0 upwards"
-    )
+    layer.read("node_rank", env.get("SLURM_NODEID"), parse_rank, Source("slurm", "SLURM_NODEID"), RANK_FORM)
     nodelist = env.get("SLURM_JOB_NODELIST") or env.get("SLURM_NODELIST")
     if nodelist:
         layer.set("master_addr", first_host(nodelist), Source("slurm", "SLURM_JOB_NODELIST"))
-    layer.read(
-        "world_size", env.get("SLURM_NTASKS"), parse_count, Source("slurm", "SLURM_NTASKS"), "a positive integer"
-    )
-    layer.read(
-        "rank", env.get("SLURM_PROCID"), parse_rank, Source("slurm", "SLURM_PROCID"), "an integer from 0 upwards"
-    )
+    layer.read("world_size", env.get("SLURM_NTASKS"), parse_count, Source("slurm", "SLURM_NTASKS"), COUNT_FORM)
+    layer.read("rank", env.get("SLURM_PROCID"), parse_rank, Source("slurm", "SLURM_PROCID"), RANK_FORM)
     layer.read(
         "local_rank",
         env.get("SLURM_LOCALID"),
         parse_rank,
         Source("slurm", "SLURM_LOCALID"),
-        "an integer from 0 upwards",
+        RANK_FORM,
     )
     return layer
 
@@ -70,25 +64,21 @@ def layer_from_openmpi(env: Mapping[str, str]) -> Layer:
     """OpenMPI sets ranks but no node index: node_rank = rank // local size, under one rank per node."""
     layer = Layer()
     prefix = "OMPI_COMM_WORLD_"
-    layer.read(
-        "world_size", env.get(prefix + "SIZE"), parse_count, Source("openmpi", prefix + "SIZE"), "a positive integer"
-    )
-    layer.read(
-        "rank", env.get(prefix + "RANK"), parse_rank, Source("openmpi", prefix + "RANK"), "an integer from 0 upwards"
-    )
+    layer.read("world_size", env.get(prefix + "SIZE"), parse_count, Source("openmpi", prefix + "SIZE"), COUNT_FORM)
+    layer.read("rank", env.get(prefix + "RANK"), parse_rank, Source("openmpi", prefix + "RANK"), RANK_FORM)
     layer.read(
         "local_rank",
         env.get(prefix + "LOCAL_RANK"),
         parse_rank,
         Source("openmpi", prefix + "LOCAL_RANK"),
-        "an integer from 0 upwards",
+        RANK_FORM,
     )
     layer.read(
         "local_world_size",
         env.get(prefix + "LOCAL_SIZE"),
         parse_count,
         Source("openmpi", prefix + "LOCAL_SIZE"),
-        "a positive integer",
+        COUNT_FORM,
     )
     size, rank, local = (layer.values.get(k) for k in ("world_size", "rank", "local_world_size"))
     if size and rank and local and size.value % local.value == 0:
@@ -106,9 +96,9 @@ def layer_from_pytorchjob(env: Mapping[str, str]) -> Layer:
         env.get("WORLD_SIZE"),
         lambda raw: _fixed_nodes(parse_count(raw)),
         Source("pytorchjob", "WORLD_SIZE"),
-        "a positive integer",
+        COUNT_FORM,
     )
-    layer.read("node_rank", env.get("RANK"), parse_rank, Source("pytorchjob", "RANK"), "an integer from 0 upwards")
+    layer.read("node_rank", env.get("RANK"), parse_rank, Source("pytorchjob", "RANK"), RANK_FORM)
     if "WORLD_SIZE" in env:
         layer.notes.append(
             "Kubernetes PyTorchJob: WORLD_SIZE and RANK read as the number of pods and this pod's index "

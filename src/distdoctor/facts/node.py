@@ -22,8 +22,7 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
     ifaces = interfaces()
     gpus, gpu_error = gather_gpus(environ)
     master = config.master_addr.value if config.master_addr else None
-    port = config.master_port.value if config.master_port else None
-    is_master = config.node_rank is None or config.node_rank.value == 0
+    port = config.master_port.value
 
     master_resolution: Resolution | None = None
     route: Route | None = None
@@ -33,9 +32,9 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
             route = route_to(master_resolution.addresses[0], ifaces)
     bind: PortBind | None = None
     probe: Probe | None = None
-    if port is not None and is_master:
+    if config.is_master:
         bind = check_bind(port)
-    elif port is not None and master and probe_master:
+    elif master and probe_master:
         target = master_resolution.addresses[0] if master_resolution and master_resolution.addresses else master
         probe = probe_tcp(target, port, defaults.PROBE_TIMEOUT_S)
     return NodeFacts(

@@ -70,8 +70,7 @@ class Coordinator:
     _by_node: dict[tuple[int | None, str, str], _Peer] = field(default_factory=dict)
 
     def __post_init__(self) -> None:
-        if self.own.node_rank is not None:
-            self._ranks.add(self.own.node_rank)
+        self._ranks.add(self.own.node_rank)
 
     def arrived_ranks(self) -> set[int]:
         return self._ranks
@@ -107,8 +106,7 @@ class Coordinator:
             self.peers.append(_Peer(report, reader, writer, time.monotonic()))
             self._by_node[_node_key(report)] = self.peers[-1]
             kept = True
-            if report.node_rank is not None:
-                self._ranks.add(report.node_rank)
+            self._ranks.add(report.node_rank)
             self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
             self._changed.set()
         finally:

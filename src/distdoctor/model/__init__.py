@@ -1,7 +1,8 @@
 """The data that crosses distdoctor's layers. Every layer imports its types from here; this package imports
-nothing of distdoctor's but itself.
+nothing of distdoctor's but itself and defaults.
 
 config      LaunchConfig and its sourced values, a launch command as read, the config layers
+fields      the one table of torchrun's fields: flag spellings, variables, parser and accepted form; the parsers
 facts       one node's measurements (NodeFacts) and a training script's local-rank use
 findings    Finding and its severities
 nodes       what nodes exchange while gathering (NodeReport, PairProbe), an ssh run (RemoteRun)

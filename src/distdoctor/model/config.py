@@ -6,6 +6,9 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
+from distdoctor.model.fields import FIELDS
+from distdoctor.model.fields import NodeRange as NodeRange
+
 T = TypeVar("T")
 
 # Where a config value came from. The catalogue translates each kind for the user.
@@ -31,37 +34,6 @@ class Sourced(Generic[T]):
     source: Source
 
 
-NNODES_FORM = "a positive integer N or a range MIN:MAX, e.g. 2 or 1:4"
-
-
-@dataclass(frozen=True)
-class NodeRange:
-    """`--nnodes N` or `--nnodes MIN:MAX`."""
-
-    min: int
-    max: int
-
-    def __str__(self) -> str:
-        return str(self.min) if self.min == self.max else f"{self.min}:{self.max}"
-
-    @property
-    def multi_node(self) -> bool:
-        return self.max > 1
-
-    @classmethod
-    def parse(cls, raw: str) -> NodeRange:
-        """torchrun's spelling, `2` or `1:4`; ValueError (saying the accepted form) otherwise."""
-        lo, sep, hi = raw.strip().partition(":")
-        try:
-            low = int(lo)
-            high = int(hi) if sep else low
-        except ValueError:
-            raise ValueError(NNODES_FORM) from None
-        if low < 1 or high < low:
-            raise ValueError(NNODES_FORM)
-        return cls(low, high)
-
-
 @dataclass(frozen=True)
 class InvalidValue:
     """A value from the environment that could not be read; a rule turns it into a finding."""
@@ -76,11 +48,12 @@ class InvalidValue:
 class LaunchConfig:
     """One job's launch settings, merged from flags, a launch command, env vars and the scheduler."""
 
+    # load_config always sets nnodes, node_rank, master_port and rdzv_backend (torchrun's defaults at the least).
     nnodes: Sourced[NodeRange]
-    node_rank: Sourced[int] | None
+    node_rank: Sourced[int]
     nproc_per_node: Sourced[int] | None
-    master_addr: Sourced[str] | None
-    master_port: Sourced[int] | None
+    master_addr: Sourced[str] | None  # None: a multi-node job that names no master
+    master_port: Sourced[int]
     rdzv_backend: Sourced[str]
     rdzv_endpoint: Sourced[str] | None = None
     rdzv_id: Sourced[str] | None = None
@@ -94,22 +67,12 @@ class LaunchConfig:
     notes: tuple[str, ...] = ()  # readings taken where a value could mean two things
     invalid: tuple[InvalidValue, ...] = ()
 
+    @property
+    def is_master(self) -> bool:
+        """This node is node_rank 0: torch's store listens on its MASTER_PORT, and distdoctor gathers there.
 
-# The LaunchConfig fields a layer may set.
-FIELDS = (
-    "nnodes",
-    "node_rank",
-    "nproc_per_node",
-    "master_addr",
-    "master_port",
-    "rdzv_backend",
-    "rdzv_endpoint",
-    "rdzv_id",
-    "world_size",
-    "rank",
-    "local_rank",
-    "local_world_size",
-)
+        Whether MASTER_ADDR is an address of this host is a fact, not this: rules compare the two."""
+        return self.node_rank.value == 0
 
 
 @dataclass

@@ -29,13 +29,12 @@ class NodeReport:
     seen_from: str = ""  # the address the coordinator saw the connection come from
 
     @property
-    def node_rank(self) -> int | None:
-        return self.config.node_rank.value if self.config.node_rank else None
+    def node_rank(self) -> int:
+        return self.config.node_rank.value
 
     @property
     def label(self) -> str:
-        rank = "?" if self.node_rank is None else self.node_rank
-        return f"node_rank {rank} ({self.facts.hostname})"
+        return f"node_rank {self.node_rank} ({self.facts.hostname})"
 
 
 @dataclass(frozen=True)

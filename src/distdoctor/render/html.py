@@ -31,7 +31,7 @@ def _heading(report: Report, lang: Lang) -> str:
         parts.append(ui("verdict_for", lang, n=arrived(extra), host=report.facts.hostname))
     elif report.config:
         nnodes = report.config.nnodes.value
-        rank = report.config.node_rank.value if report.config.node_rank else "?"
+        rank = report.config.node_rank.value
         parts.append(ui("multi_node", lang, rank=rank, nnodes=nnodes) if nnodes.multi_node else ui("single_node", lang))
         if report.facts:
             parts.append(ui("on_host", lang, host=report.facts.hostname))

@@ -9,7 +9,7 @@ from rich.text import Text
 
 from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
-from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report
+from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report, Sourced
 from distdoctor.model.smoke import BandwidthRow, SmokeRun
 from distdoctor.render.facts import facts_table, measured
 from distdoctor.render.smoke import print_smoke
@@ -85,7 +85,7 @@ def _heading(report: Report, lang: Lang) -> Text:
         return text.append(" · " + ui("verdict_for", lang, n=count, host=facts.hostname))
     if config:
         if config.nnodes.value.multi_node:
-            rank = config.node_rank.value if config.node_rank else "?"
+            rank = config.node_rank.value
             text.append(" · " + ui("multi_node", lang, rank=rank, nnodes=config.nnodes.value))
         else:
             text.append(" · " + ui("single_node", lang))
@@ -96,7 +96,7 @@ def _heading(report: Report, lang: Lang) -> Text:
 
 def config_line(config: LaunchConfig, lang: Lang) -> str:
     """`config: nnodes=2 (flag --nnodes); ...`: each launch value and where it came from (text and HTML)."""
-    shown = [
+    shown: list[tuple[str, Sourced[Any] | None]] = [
         ("nnodes", config.nnodes),
         ("node_rank", config.node_rank),
         ("nproc_per_node", config.nproc_per_node),

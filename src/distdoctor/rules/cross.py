@@ -56,12 +56,7 @@ def who(group: Sequence[NodeReport]) -> str:
     """One node by its label, several by their node_ranks."""
     if len(group) == 1:
         return group[0].label
-    ranks = [r.node_rank for r in group if r.node_rank is not None]
-    unranked = len(group) - len(ranks)
-    text = f"node_rank {ranks_text(ranks)}" if ranks else ""
-    if unranked:
-        text += f"{' and ' if text else ''}{unranked} node(s) without a node_rank"
-    return text
+    return f"node_rank {ranks_text([r.node_rank for r in group])}"
 
 
 def _groups(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]) -> list[list[NodeReport]]:
@@ -128,7 +123,7 @@ def node_missing(reports: Sequence[NodeReport], waited_s: float) -> Iterator[Fin
     """The node_ranks node 0's nnodes expects that never reported (elastic ranges: only below their minimum)."""
     nnodes = reports[0].config.nnodes
     want = nnodes.value
-    arrived = {r.node_rank for r in reports if r.node_rank is not None}
+    arrived = {r.node_rank for r in reports}
     if want.min == want.max:
         missing = sorted(set(range(want.max)) - arrived)
     elif len(arrived) < want.min:
@@ -161,9 +156,9 @@ def node_rank_duplicate(reports: Sequence[NodeReport]) -> Iterator[Finding]:
     """A node_rank claimed by more than one report, with each claimant's host and address."""
     for group in _groups(reports, lambda r: r.node_rank):
         rank = group[0].config.node_rank
-        if rank is None or len(group) < 2:
+        if len(group) < 2:
             continue
-        evidence = [f"{_peer_host(r)}: {quote('node_rank', r.config.node_rank)}" for r in group if r.config.node_rank]
+        evidence = [f"{_peer_host(r)}: {quote('node_rank', r.config.node_rank)}" for r in group]
         yield make_finding(
             "node-rank-duplicate",
             None,

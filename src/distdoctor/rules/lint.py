@@ -9,15 +9,14 @@ from dataclasses import dataclass
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, NodeReport, Resolution, Versions
 from distdoctor.model.config import LaunchCommand
 from distdoctor.model.facts import ScriptFacts
+from distdoctor.model.fields import FLAGS, SWITCHES
 from distdoctor.rules import cross
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import master_addr_loopback, master_port_range, node_rank_range
 
-_SWITCHES = frozenset({"use-env", "standalone", "module", "no-python", "run-path", "m"})
+_SWITCHES = frozenset({*SWITCHES, "m"})  # -m is --module
 # Compared by the cross-node rules already (nnodes-mismatch, master-addr-mismatch, ...), or per node by design.
-_CROSS_FLAGS = frozenset(
-    {"node-rank", "nnodes", "nproc-per-node", "master-addr", "master-port", "rdzv-backend", "rdzv-endpoint", "rdzv-id"}
-)
+_CROSS_FLAGS = frozenset(row.option.removeprefix("--") for row in FLAGS)
 _DEPRECATED = "torch.distributed.launch"
 
 
@@ -33,8 +32,7 @@ class Linted:
 
     @property
     def label(self) -> str:
-        rank = self.config.node_rank.value if self.config.node_rank else "?"
-        return f"node_rank {rank} (line {self.line})"
+        return f"node_rank {self.config.node_rank.value} (line {self.line})"
 
 
 def split_argv(argv: Sequence[str], command: LaunchCommand) -> tuple[list[str], list[str], list[str]]:
@@ -152,7 +150,7 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
         return
     nnodes = first.nnodes.value
     for c in commands:
-        if c.config.node_rank is None or c.config.node_rank.source.kind == "default":
+        if c.config.node_rank.source.kind == "default":
             yield make_finding(
                 "launch-node-rank-missing",
                 c.label,
@@ -161,8 +159,8 @@ def node_ranks(commands: Sequence[Linted]) -> Iterator[Finding]:
                 nnodes=nnodes,
                 last=nnodes.max - 1,
             )
-    given = [c for c in commands if c.config.node_rank and c.config.node_rank.source.kind != "default"]
-    ranks = {c.config.node_rank.value for c in given if c.config.node_rank}
+    given = [c for c in commands if c.config.node_rank.source.kind != "default"]
+    ranks = {c.config.node_rank.value for c in given}
     missing = sorted(set(range(nnodes.max)) - ranks)
     if len(commands) > 1 and missing and len(given) == len(commands):
         evidence = [f"node_ranks given: {cross.ranks_text(ranks)} in {len(commands)} commands"]

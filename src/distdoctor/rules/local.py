@@ -20,8 +20,7 @@ BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr")
 
 
 def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
-    rank = config.node_rank.value if config.node_rank else "?"
-    return f"node_rank {rank} ({facts.hostname})"
+    return f"node_rank {config.node_rank.value} ({facts.hostname})"
 
 
 def is_loopback(address: str) -> bool:
@@ -48,10 +47,6 @@ def _finding(
     **params: object,
 ) -> Finding:
     return make_finding(finding_name, node_label(config, facts), evidence, when=when, **params)
-
-
-def _is_master_node(config: LaunchConfig) -> bool:
-    return config.node_rank is None or config.node_rank.value == 0
 
 
 def _static(config: LaunchConfig) -> bool:
@@ -145,7 +140,7 @@ def master_addr_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Fin
             quote("MASTER_ADDR", addr),
             f"resolves to {', '.join(resolved) or addr.value}",
             f"nnodes={config.nnodes.value}",
-            when="on-master" if _is_master_node(config) else None,
+            when="on-master" if config.is_master else None,
             addr=addr.value,
             addr_source=encode_source(addr.source),
             nnodes=config.nnodes.value,
@@ -176,10 +171,10 @@ def master_addr_placement(config: LaunchConfig, facts: NodeFacts) -> Iterator[Fi
     addr, res = config.master_addr, facts.master_resolution
     if not addr or not res or res.error or not res.addresses or not config.nnodes.value.multi_node:
         return
-    if not _static(config) or config.node_rank is None or any(is_loopback(a) for a in res.addresses):
+    if not _static(config) or any(is_loopback(a) for a in res.addresses):
         return
     owned = [a for a in res.addresses if a in facts.local_addresses()]
-    if config.node_rank.value == 0 and not owned:
+    if config.is_master and not owned:
         yield _finding(
             "master-addr-not-local",
             config,
@@ -191,7 +186,7 @@ def master_addr_placement(config: LaunchConfig, facts: NodeFacts) -> Iterator[Fi
             resolved=", ".join(res.addresses),
             local=", ".join(_non_loopback_local(facts)),
         )
-    elif config.node_rank.value != 0 and owned:
+    elif not config.is_master and owned:
         yield _finding(
             "master-addr-local-on-worker",
             config,
@@ -221,7 +216,7 @@ def hostname_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Findin
 
 def master_port_range(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
     port = config.master_port
-    if port and port.value < defaults.PRIVILEGED_PORT_LIMIT:
+    if port.value < defaults.PRIVILEGED_PORT_LIMIT:
         yield _finding("master-port-privileged", config, facts, quote("MASTER_PORT", port), port=port.value)
 
 
@@ -277,7 +272,7 @@ def master_probe(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
 
 def node_rank_range(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
     rank, nnodes = config.node_rank, config.nnodes
-    if rank and _static(config) and rank.value >= nnodes.value.max:
+    if _static(config) and rank.value >= nnodes.value.max:
         yield _finding(
             "node-rank-out-of-range",
             config,

@@ -23,6 +23,7 @@ import psutil
 from distdoctor import defaults
 from distdoctor.model import LaunchConfig
 from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.fields import TABLE, option
 from distdoctor.model.smoke import (
     RankResult,
     RankStep,
@@ -40,7 +41,6 @@ _POLL_S = 0.2
 _KILL_WAIT_S = 3.0
 # After rank 0 wrote the verdict, the agents leave through torchrun's exit barrier; past this, we end them.
 _EXIT_WAIT_S = 10.0
-C10D_PORT = 29400
 
 
 @dataclass(frozen=True)
@@ -58,29 +58,30 @@ class Plan:
 def plan(config: LaunchConfig, settings: SmokeSettings) -> Plan:
     """torchrun with the job's nnodes, node_rank, nproc and rendezvous; its own timeouts set past ours."""
     nnodes = config.nnodes.value
-    node_rank = config.node_rank.value if config.node_rank else 0
+    node_rank = config.node_rank.value
     nproc = config.nproc_per_node.value if config.nproc_per_node else 1
     addr = config.master_addr.value if config.master_addr else defaults.MASTER_ADDR_SINGLE_NODE
-    port = config.master_port.value if config.master_port else defaults.MASTER_PORT
+    port = config.master_port.value
     # Our deadlines decide; torchrun's own must not end the run first and take the store with it.
     rdzv_timeout = int(settings.init_timeout_s + defaults.SMOKE_START_GRACE_S + 60)
-    argv = [sys.executable, "-m", "torch.distributed.run", f"--nnodes={nnodes}", f"--nproc-per-node={nproc}"]
+    argv = [sys.executable, "-m", "torch.distributed.run", f"{option('nnodes')}={nnodes}"]
+    argv.append(f"{option('nproc_per_node')}={nproc}")
     backend = config.rdzv_backend.value
     if backend in ("c10d", "etcd", "etcd-v2") and config.rdzv_endpoint:
         endpoint = config.rdzv_endpoint.value
         host, _, port_text = endpoint.rpartition(":") if ":" in endpoint else (endpoint, "", "")
-        store_host, store_port = host or endpoint, int(port_text) if port_text.isdigit() else C10D_PORT
-        argv += [f"--rdzv-backend={backend}", f"--rdzv-endpoint={endpoint}", f"--rdzv-conf=join_timeout={rdzv_timeout}"]
+        store_host, store_port = host or endpoint, int(port_text) if port_text.isdigit() else defaults.C10D_PORT
+        argv += [f"{option('rdzv_backend')}={backend}", f"{option('rdzv_endpoint')}={endpoint}"]
+        argv.append(f"--rdzv-conf=join_timeout={rdzv_timeout}")
         if config.rdzv_id:
-            argv.append(f"--rdzv-id={config.rdzv_id.value}")
-        if config.node_rank:
-            argv.append(f"--node-rank={node_rank}")
+            argv.append(f"{option('rdzv_id')}={config.rdzv_id.value}")
+        argv.append(f"{option('node_rank')}={node_rank}")
     else:
         store_host, store_port = addr, port
         argv += [
-            f"--node-rank={node_rank}",
-            f"--master-addr={addr}",
-            f"--master-port={port}",
+            f"{option('node_rank')}={node_rank}",
+            f"{option('master_addr')}={addr}",
+            f"{option('master_port')}={port}",
             f"--rdzv-conf=timeout={rdzv_timeout}",
         ]
     argv += ["--max-restarts=0", "--monitor-interval=0.5", "-m", "distdoctor.smoke.rank"]
@@ -282,20 +283,12 @@ def _watch(
 def in_place_env(config: LaunchConfig, environ: Mapping[str, str]) -> dict[str, str]:
     """The variables a rank reads, filled in from the scheduler's (srun, mpirun) where the launcher set none."""
     env = dict(environ)
-    values = {
-        "RANK": config.rank,
-        "WORLD_SIZE": config.world_size,
-        "LOCAL_RANK": config.local_rank,
-        "LOCAL_WORLD_SIZE": config.local_world_size,
-        "GROUP_RANK": config.node_rank,
-        "MASTER_ADDR": config.master_addr,
-        "MASTER_PORT": config.master_port,
-    }
-    for var, value in values.items():
-        if var not in env and value is not None:
-            env[var] = str(value.value)
+    for row in TABLE:
+        value = getattr(config, row.name)
+        for var in (row.env, row.worker_env):
+            if var and var not in env and value is not None:
+                env[var] = str(value.value)
     env.setdefault("MASTER_ADDR", defaults.MASTER_ADDR_SINGLE_NODE)
-    env.setdefault("MASTER_PORT", str(defaults.MASTER_PORT))
     env.setdefault("GROUP_WORLD_SIZE", str(config.nnodes.value.max))
     if "LOCAL_WORLD_SIZE" not in env and "WORLD_SIZE" in env:
         env["LOCAL_WORLD_SIZE"] = str(max(int(env["WORLD_SIZE"]) // config.nnodes.value.max, 1))

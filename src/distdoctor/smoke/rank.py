@@ -21,6 +21,7 @@ from dataclasses import dataclass, replace
 from pathlib import Path
 from typing import Any
 
+from distdoctor import defaults
 from distdoctor.model.codec import from_jsonable, to_jsonable
 from distdoctor.model.smoke import CHECKED_OPS, NodeSeen, RankResult, RankStep, SmokeRun, SmokeSink, StepResult
 from distdoctor.smoke import keys
@@ -59,8 +60,8 @@ def identity_from_env(environ: Mapping[str, str]) -> Identity:
         local_world_size=local_world,
         node_rank=int(group) if group is not None else None,
         nnodes=int(environ.get("GROUP_WORLD_SIZE", max(world // max(local_world, 1), 1))),
-        master_addr=environ.get("MASTER_ADDR", "127.0.0.1"),
-        master_port=int(environ.get("MASTER_PORT", "29500")),
+        master_addr=environ.get("MASTER_ADDR", defaults.MASTER_ADDR_SINGLE_NODE),
+        master_port=int(environ.get("MASTER_PORT", defaults.MASTER_PORT)),
         agent_store=environ.get("TORCHELASTIC_USE_AGENT_STORE", "").lower() == "true",
     )
 
