@@ -63,12 +63,17 @@ def test_explain_reads_stdin_and_says_so_in_zh() -> None:
     assert report(run("explain", "--json", stdin=data))["findings"][0]["evidence"][0].startswith("stdin:")
 
 
-def test_unknown_text_is_no_finding_and_shows_error_lines() -> None:
+def test_a_failure_no_signature_explains_is_an_error_not_healthy() -> None:
     result = run("explain", str(LOGS / "worker-raised.log"), str(LOGS / "worker-raised.error.json"))
-    assert result.returncode == 0, result.stderr
+    assert result.returncode == 1, result.stderr
     out = result.stdout.decode()
-    assert "no known signature" in out
-    assert "worker-raised.error.json:1: ValueError: rank 0: a user error" in out
+    assert "log-unexplained-failure" in out
+    assert "ValueError: rank 0: a user error" in out
+
+
+def test_a_log_without_a_failure_is_healthy() -> None:
+    result = run("explain", str(LOGS / "healthy.node1.log"), str(LOGS / "healthy.node2.log"))
+    assert result.returncode == 0, result.stdout.decode() + result.stderr.decode()
 
 
 @pytest.mark.parametrize(

@@ -10,7 +10,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogLine
-from distdoctor.rules.logs import REFUSED, SIGNATURES, error_lines, explain_findings, match_line
+from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 
@@ -101,8 +101,8 @@ CASES = [
         "gloo-full-mesh",
         "gloo-ifname-lo-all.node1.log",
         "RuntimeError: Gloo connectFullMesh",
-        "ifname-loopback",
-        {"var": "GLOO_SOCKET_IFNAME", "value": "lo (a peer advertised 127.0.0.1)"},
+        "log-gloo-loopback",
+        {"detail": " (a peer advertised 127.0.0.1)"},
     ),
     (
         "gloo-full-mesh",
@@ -202,6 +202,188 @@ CASES = [
         {"ranks": "1", "timeout": "3000 ms"},
     ),
     ("invalid-device-ordinal", "nccl-public.log", "invalid device ordinal", "log-invalid-device-ordinal", {}),
+    ("client-socket-failed", "source-texts.log", "errno: 113", "master-no-route", {"addr": "node1", "port": "29500"}),
+    (
+        "connect-timed-out-old",
+        "source-texts.log",
+        "connect() timed out",
+        "master-unreachable",
+        {"elapsed": "1800000ms"},
+    ),
+    (
+        "address-in-use",
+        "field/019-address-in-use-two-tasks-one-node.log",
+        "Address already in use",
+        "master-port-in-use",
+        {},
+    ),
+    (
+        "server-socket-in-use",
+        "field/018-port-in-use-second-standalone-job.log",
+        "[::]:29400",
+        "master-port-in-use",
+        {"port": "29400"},
+    ),
+    ("server-socket-in-use", "source-texts.log", "useIpv6: 0", "master-port-in-use", {}),
+    (
+        "store-wait-timeout",
+        "source-texts.log",
+        "default_pg",
+        "log-store-timeout",
+        {"detail": " (key /default_pg/0//cuda//0, after 1800000ms)"},
+    ),
+    ("env-missing-message", "source-texts.log", "expected, but not set", "env-missing", {"names": "RANK"}),
+    (
+        "env-missing",
+        "field/009-env-rank-master-addr-not-set.log",
+        "_env_error",
+        "env-missing",
+        {"names": "MASTER_ADDR"},
+    ),
+    ("exitcode", "field/016-local-rank-arg-monai.log", "exitcode: 2", "exited", {}),
+    ("exit-status", "source-texts.log", "exit status 5", "exited", {}),
+    (
+        "signal-received",
+        "source-texts.log",
+        "Signal 6 (SIGABRT)",
+        "log-rank-killed",
+        {"signal": "SIGABRT (6)", "who": "a process (pid 56213)"},
+    ),
+    ("signal-died-with", "source-texts.log", "died with", "log-rank-killed", {"signal": "SIGKILL (9)"}),
+    (
+        "signal-terminated",
+        "field/023-sigsegv-cublas-handle-torch18.log",
+        "terminated with signal",
+        "log-rank-killed",
+        {"signal": "SIGSEGV (11)"},
+    ),
+    ("signal-fatal-python", "source-texts.log", "Fatal Python error", "log-rank-killed", {"signal": "SIGABRT (6)"}),
+    (
+        "signal-shell",
+        "field/020-rank0-only-save-checkpoint-barrier.log",
+        "core dumped",
+        "log-rank-killed",
+        {"signal": "SIGABRT (6)"},
+    ),
+    (
+        "signal-killed",
+        "source-texts.log",
+        "48213 Killed",
+        "log-rank-killed",
+        {"signal": "SIGKILL (9)", "who": "a process (pid 48213)"},
+    ),
+    ("oom-killer", "source-texts.log", "Out of memory", "log-rank-oom-killed", {"who": "a process (pid 48213)"}),
+    ("oom-killed", "source-texts.log", "OOMKilled", "log-rank-oom-killed", {}),
+    ("oom-cgroup", "source-texts.log", "oom_kill event", "log-rank-oom-killed", {}),
+    (
+        "gloo-pair-connect",
+        "source-texts.log",
+        "connect [127.0.1.1]",
+        "log-gloo-loopback",
+        {"detail": " (a peer advertised 127.0.1.1)"},
+    ),
+    ("gloo-loopback-fallback", "source-texts.log", "loopback address as fallback", "log-gloo-loopback", {}),
+    (
+        "gloo-address",
+        "field/003-gloo-unable-find-address-hostname.log",
+        "rp != nullptr",
+        "log-gloo-hostname-unresolvable",
+        {"hostname": "dgx-1.ai"},
+    ),
+    (
+        "gloo-address",
+        "field/008-gloo-ifname-exclusion-syntax.log",
+        "ifa != nullptr",
+        "log-ifname-wrong-syntax",
+        {"value": "^lo"},
+    ),
+    ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
+    ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
+    ("nccl-remote-error", "source-texts.log", "ncclRemoteError", "log-peer-closed", {}),
+    ("nccl-work-progress", "source-texts.log", "last enqueued NCCL work", "progress", {"rank": "1", "enqueued": "6"}),
+    (
+        "nccl-no-interface",
+        "source-texts.log",
+        "no socket interface found",
+        "log-ifname-missing",
+        {"var": "NCCL_SOCKET_IFNAME"},
+    ),
+    ("nccl-oob-no-device", "source-texts.log", "verify NCCL_OOB_NET_IFNAME", "log-ifname-missing", {"value": "=eth9"}),
+    (
+        "address-family",
+        "field/012-docker-no-ip-interface.log",
+        "Address family not supported",
+        "log-address-family",
+        {},
+    ),
+    (
+        "nccl-socket-family",
+        "source-texts.log",
+        "is neither AF_INET",
+        "log-ifname-missing",
+        {"var": "NCCL_SOCKET_IFNAME"},
+    ),
+    (
+        "nccl-duplicate-gpu",
+        "field/002-duplicate-gpu-default-device.log",
+        "Duplicate GPU",
+        "log-duplicate-gpu",
+        {"rank_a": "0", "rank_b": "1", "device": "2000"},
+    ),
+    ("nccl-duplicate-gpu", "source-texts.log", "Duplicate GPU", "log-duplicate-gpu", {"device": "1000"}),
+    (
+        "nccl-shm-extend",
+        "field/001-shm-k8s-runner-pod.log",
+        "failed to extend",
+        "log-shm-too-small",
+        {"path": "/dev/shm/nccl-WU88OE", "detail": " (No space left on device)"},
+    ),
+    ("nccl-shm-extend", "source-texts.log", "failed to extend", "log-shm-too-small", {"detail": ""}),
+    ("nccl-shm-segment", "field/001-shm-k8s-runner-pod.log", "Error while creating", "log-shm-too-small", {}),
+    ("nccl-shm-call", "source-texts.log", "shm_open failed", "log-shm-not-writable", {}),
+    ("dataloader-shm", "source-texts.log", "insufficient shared memory", "log-shm-too-small", {}),
+    ("memlock-verbs", "source-texts.log", "RLIMIT_MEMLOCK", "log-memlock-too-low", {}),
+    ("memlock-reg-mr", "source-texts.log", "ibv_reg_mr", "log-memlock-too-low", {}),
+    ("ib-completion", "source-texts.log", "with error 12", "log-ib-retry-exceeded", {"peer": "10.2.0.5"}),
+    (
+        "ib-completion",
+        "source-texts.log",
+        "status=4",
+        "log-ib-completion-error",
+        {"status": "4", "peer": "10.99.91.63"},
+    ),
+    ("ib-port-event", "source-texts.log", "port error", "log-ib-port-down", {}),
+    ("ib-link-down", "source-texts.log", "Link down", "log-ib-port-down", {}),
+    ("nvls-bind", "field/013-nvls-bind-failed-401-fm.log", "Failed to bind NVLink", "log-nvls-bind-failed", {}),
+    ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
+    (
+        "cuda-system-not-ready",
+        "field/005-system-not-yet-initialized-fm.log",
+        "not yet initialized",
+        "log-fabric-manager-down",
+        {},
+    ),
+    (
+        "invalid-device-ordinal",
+        "field/010-invalid-device-ordinal-nproc.log",
+        "cuda runtime error (10)",
+        "log-invalid-device-ordinal",
+        {},
+    ),
+    (
+        "nccl-watchdog-timeout",
+        "field/014-eval-uneven-work-allreduce-timeout.log",
+        "NumelIn=1",
+        "log-rank-busy-elsewhere",
+        {"ranks": "0", "op": "ALLREDUCE"},
+    ),
+    (
+        "nccl-socket-interface",
+        "field/015-nccl-socket-docker-bridges.log",
+        "NET/Socket : Using",
+        "docker-bridge-address",
+        {"interface": "br-05ab815fa14e"},
+    ),
 ]
 
 
@@ -212,7 +394,7 @@ def test_signature_on_a_real_line(key: str, fixture: str, needle: str, name: str
     assert hits, line.text
     assert hits[0].finding == name
     assert params.items() <= dict(hits[0].params).items()
-    if name != REFUSED:  # a marker for other findings, not a finding of its own
+    if name not in MARKERS:  # a marker for other findings, not a finding of its own
         title, fix = describe_params(name, dict(hits[0].params))
         assert "{" not in title + fix
 
@@ -283,8 +465,8 @@ SCENARIOS = [
     (
         "gloo-ifname-lo-all",
         {"ifname-loopback"},
-        {"node1": {"ifname-loopback"}, "node2": {"log-gloo-connect-failed"}},
-        "",
+        {"node1": {"log-gloo-loopback"}, "node2": {"log-gloo-connect-failed"}},
+        "torch's text cannot tell GLOO_SOCKET_IFNAME=lo from a hostname on loopback: the finding names both",
     ),
     ("gloo-ifname-lo", {"ifname-loopback"}, {}, "torch 2.13 under torchrun hung 90 s without a line"),
 ]
@@ -305,11 +487,21 @@ def test_explain_names_the_cause_check_names(
     assert (check_names <= everything) is (not gap), gap
 
 
-def test_unknown_text_shows_the_last_error_lines() -> None:
+def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -> None:
     logs = [read_log(str(LOGS / "worker-raised.log")), read_log(str(LOGS / "worker-raised.error.json"))]
+    (finding,) = explain_findings(logs)
+    assert finding.name == "log-unexplained-failure" and finding.severity == "error"
+    assert dict(finding.params)["line"] == "ValueError: rank 0: a user error, to see torchrun's error file"
+    assert any("Traceback" in e for e in finding.evidence)
+    assert (
+        error_lines(logs)[-1]
+        == "worker-raised.error.json:8: ValueError: rank 0: a user error, to see torchrun's error file"
+    )
+
+
+def test_a_log_without_a_failure_is_healthy() -> None:
+    logs = [read_log(str(LOGS / "healthy.node1.log")), read_log(str(LOGS / "healthy.node2.log"))]
     assert explain_findings(logs) == []
-    shown = error_lines(logs)
-    assert shown[-1] == "worker-raised.error.json:8: ValueError: rank 0: a user error, to see torchrun's error file"
 
 
 def test_error_file_is_read_as_its_message_and_traceback() -> None:

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from distdoctor.catalogue.entry import Entry, Text
+from distdoctor.catalogue.entry import Entry, Text, Variant
 
 LOGS: tuple[Entry, ...] = (
     Entry(
@@ -238,6 +238,341 @@ LOGS: tuple[Entry, ...] = (
             "--nnodes on every node: distdoctor lint FILE or distdoctor check).",
             "先看 node 0 的日志。如果 node 0 是正常结束的，说明各节点对作业的理解不一致（比较每个节点的 --nnodes："
             "distdoctor lint FILE 或 distdoctor check）。",
+        ),
+    ),
+    Entry(
+        "log-shm-too-small",
+        "error",
+        "log",
+        Text(
+            "NCCL could not create its shared-memory segment {path}: /dev/shm is too small or full{detail}",
+            "NCCL 无法创建共享内存段 {path}：/dev/shm 太小或已满{detail}",
+        ),
+        Text(
+            "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
+            "emptyDir with medium: Memory at /dev/shm; remove stale /dev/shm/nccl-* files left by killed jobs. "
+            "NCCL_SHM_DISABLE=1 avoids it at some speed.",
+            "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
+            "medium: Memory 的 emptyDir；删除被杀作业遗留的 /dev/shm/nccl-* 文件。"
+            "NCCL_SHM_DISABLE=1 可以绕过，但会变慢。",
+        ),
+    ),
+    Entry(
+        "log-shm-not-writable",
+        "error",
+        "log",
+        Text(
+            "NCCL could not open its shared memory in /dev/shm: {detail}",
+            "NCCL 无法在 /dev/shm 中打开共享内存：{detail}",
+        ),
+        Text(
+            "Make /dev/shm a writable tmpfs for the job's user (mode 1777; in a container --ipc=host or "
+            "--shm-size, in Kubernetes an emptyDir with medium: Memory), or set NCCL_SHM_DISABLE=1.",
+            "让 /dev/shm 成为作业用户可写的 tmpfs（权限 1777；容器中用 --ipc=host 或 --shm-size，Kubernetes 中用 "
+            "medium: Memory 的 emptyDir），或设置 NCCL_SHM_DISABLE=1。",
+        ),
+    ),
+    Entry(
+        "log-memlock-too-low",
+        "error",
+        "log",
+        Text(
+            "The locked-memory limit is too low for RDMA: {detail}",
+            "锁定内存上限对 RDMA 来说太低：{detail}",
+        ),
+        Text(
+            "Raise the memlock limit to unlimited where the job starts: ulimit -l unlimited (limits.conf "
+            "'* - memlock unlimited'), docker run --ulimit memlock=-1, Slurm PropagateResourceLimits, or "
+            "LimitMEMLOCK=infinity for the daemon that launches the job.",
+            "在作业启动的地方把 memlock 上限设为 unlimited：ulimit -l unlimited（limits.conf 中 "
+            "'* - memlock unlimited'）、docker run --ulimit memlock=-1、Slurm 的 PropagateResourceLimits，"
+            "或为启动作业的守护进程设置 LimitMEMLOCK=infinity。",
+        ),
+    ),
+    Entry(
+        "log-ib-retry-exceeded",
+        "error",
+        "log",
+        Text(
+            "InfiniBand/RoCE transport retries exceeded talking to {peer} (completion error 12): the peer never "
+            "acknowledged{detail}",
+            "与 {peer} 通信时 InfiniBand/RoCE 传输重试次数耗尽（completion error 12）：对端一直没有确认{detail}",
+        ),
+        Text(
+            "On RoCE this is most often the wrong GID index: set NCCL_IB_GID_INDEX on every node (3 for RoCE v2 "
+            "over IPv4 on most NICs; show_gids lists them); otherwise check the link and switch (ibstat, ibv_devinfo) "
+            "and whether the peer died first.",
+            "在 RoCE 上最常见的原因是 GID 索引不对：在每个节点设置 NCCL_IB_GID_INDEX（多数网卡上 IPv4 的 RoCE v2 为 3；"
+            "show_gids 可列出）；否则检查链路和交换机（ibstat、ibv_devinfo），以及对端是否先退出了。",
+        ),
+    ),
+    Entry(
+        "log-ib-completion-error",
+        "error",
+        "log",
+        Text(
+            "InfiniBand/RoCE completion error {status} talking to {peer}{detail}",
+            "与 {peer} 通信时出现 InfiniBand/RoCE completion 错误 {status}{detail}",
+        ),
+        Text(
+            "Status 4 (local protection) or 10/11 (remote access/operation): GPUDirect RDMA memory registration "
+            "failed (load nvidia-peermem, disable PCI ACS, or NCCL_NET_GDR_LEVEL=LOC to test) or NCCL picked the "
+            "wrong HCA (NCCL_IB_HCA); 5 (flushed) follows an earlier error: read the first one.",
+            "状态 4（本地保护错误）或 10/11（远端访问/操作错误）：GPUDirect RDMA 内存注册失败（加载 nvidia-peermem、"
+            "关闭 PCI ACS，或用 NCCL_NET_GDR_LEVEL=LOC 验证），或 NCCL 选错了 HCA（NCCL_IB_HCA）；"
+            "5（flushed）是更早错误的后果：看第一个错误。",
+        ),
+    ),
+    Entry(
+        "log-ib-port-down",
+        "error",
+        "log",
+        Text(
+            "An InfiniBand/RoCE port went down during the job{detail}",
+            "作业运行期间有 InfiniBand/RoCE 端口断开{detail}",
+        ),
+        Text(
+            "Check the port and cable on that node (ibstat, ibv_devinfo, dmesg for mlx5 link events, the switch "
+            "port's error counters); drain a node whose link flaps, or keep NCCL off that HCA with NCCL_IB_HCA.",
+            "检查该节点的端口和线缆（ibstat、ibv_devinfo、dmesg 中的 mlx5 链路事件、交换机端口的错误计数）；"
+            "链路反复断开的节点应下线，或用 NCCL_IB_HCA 让 NCCL 不使用该 HCA。",
+        ),
+    ),
+    Entry(
+        "log-nvls-bind-failed",
+        "error",
+        "log",
+        Text(
+            "NCCL could not set up NVLink SHARP (NVLS) multicast memory{detail}: the NVSwitch fabric is not usable",
+            "NCCL 无法建立 NVLink SHARP（NVLS）多播内存{detail}：NVSwitch fabric 不可用",
+        ),
+        Text(
+            "Check nvidia-fabricmanager (systemctl status nvidia-fabricmanager; its version must match the driver) "
+            "and reset the GPUs after restarting it (or reboot); NCCL_NVLS_ENABLE=0 runs without NVLS meanwhile.",
+            "检查 nvidia-fabricmanager（systemctl status nvidia-fabricmanager；其版本必须与驱动一致），"
+            "重启它之后要重置 GPU（或重启机器）；在此之前可用 NCCL_NVLS_ENABLE=0 关闭 NVLS 运行。",
+        ),
+    ),
+    Entry(
+        "log-fabric-manager-down",
+        "error",
+        "log",
+        Text(
+            "CUDA reports the system not yet initialized{detail}: on an NVSwitch machine the fabric manager is "
+            "not running",
+            "CUDA 报告系统尚未初始化{detail}：在 NVSwitch 机器上，这表示 fabric manager 没有运行",
+        ),
+        Text(
+            "Start and enable nvidia-fabricmanager (systemctl enable --now nvidia-fabricmanager) with the same "
+            "version as the driver, then check nvidia-smi -q shows the fabric state Completed.",
+            "启动并启用 nvidia-fabricmanager（systemctl enable --now nvidia-fabricmanager），版本与驱动一致；"
+            "然后确认 nvidia-smi -q 显示 fabric 状态为 Completed。",
+        ),
+    ),
+    Entry(
+        "log-duplicate-gpu",
+        "error",
+        "log",
+        Text(
+            "Rank {rank_a} and rank {rank_b} are both on one GPU (CUDA device {device})",
+            "rank {rank_a} 和 rank {rank_b} 用的是同一块 GPU（CUDA device {device}）",
+        ),
+        Text(
+            "Call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group (and pass "
+            "device_ids to DDP); do not hard-code a device, and keep nproc_per_node <= the GPUs each node has.",
+            "在 init_process_group 之前调用 torch.cuda.set_device(int(os.environ['LOCAL_RANK']))（并把 device_ids "
+            "传给 DDP）；不要写死设备号，并保证 nproc_per_node 不超过每个节点的 GPU 数。",
+        ),
+    ),
+    Entry(
+        "log-address-family",
+        "error",
+        "log",
+        Text(
+            "A socket of one address family met an address of the other (IPv4 and IPv6 mixed): {detail}",
+            "一种地址族的 socket 遇到了另一种地址族的地址（IPv4 与 IPv6 混用）：{detail}",
+        ),
+        Text(
+            "Use one family everywhere: an IPv4 MASTER_ADDR, NCCL_SOCKET_FAMILY=AF_INET, and NCCL_SOCKET_IFNAME / "
+            "GLOO_SOCKET_IFNAME naming an interface with an IPv4 address; a container needs that interface "
+            "(--network=host) and the same NCCL on every node.",
+            "所有地方使用同一种地址族：IPv4 的 MASTER_ADDR、NCCL_SOCKET_FAMILY=AF_INET，并让 NCCL_SOCKET_IFNAME / "
+            "GLOO_SOCKET_IFNAME 指向有 IPv4 地址的网卡；容器需要能看到该网卡（--network=host），且各节点的 NCCL 相同。",
+        ),
+    ),
+    Entry(
+        "log-gloo-loopback",
+        "error",
+        "log",
+        Text(
+            "gloo bound to the loopback address{detail}: this host's name does not resolve to an address of its own "
+            "network (or GLOO_SOCKET_IFNAME=lo)",
+            "gloo 绑定到了回环地址{detail}：本机主机名没有解析到它所在网络的地址（或者 GLOO_SOCKET_IFNAME=lo）",
+        ),
+        Text(
+            "Set GLOO_SOCKET_IFNAME (and NCCL_SOCKET_IFNAME) to the interface the nodes share on every node, or map "
+            "the hostname to its real IP in /etc/hosts instead of 127.0.x.1.",
+            "在每个节点把 GLOO_SOCKET_IFNAME（以及 NCCL_SOCKET_IFNAME）设为节点间互通的网卡，或在 /etc/hosts "
+            "中把主机名映射到真实 IP，而不是 127.0.x.1。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows gloo's fallback warning but no failure: one node alone runs fine on loopback",
+            ),
+        ),
+    ),
+    Entry(
+        "log-gloo-hostname-unresolvable",
+        "error",
+        "log",
+        Text(
+            "gloo could not find a local address for the hostname {hostname}",
+            "gloo 找不到主机名 {hostname} 对应的本机地址",
+        ),
+        Text(
+            "Make {hostname} resolve to this node's own IP (/etc/hosts or DNS; in a container, the host's "
+            "hostname needs an entry), or set GLOO_SOCKET_IFNAME to the interface the nodes share.",
+            "让 {hostname} 解析到本节点自己的 IP（/etc/hosts 或 DNS；容器中需要为宿主机主机名添加条目），"
+            "或把 GLOO_SOCKET_IFNAME 设为节点间互通的网卡。",
+        ),
+    ),
+    Entry(
+        "log-ifname-missing",
+        "error",
+        "log",
+        Text(
+            "{var}={value} names no interface with an address on this node",
+            "{var}={value} 在本节点上没有对应的带地址的网卡",
+        ),
+        Text(
+            "Set {var} to an interface that exists and has an IP on every node (ip -br addr); names differ "
+            "between machines and inside containers, so set it per node.",
+            "把 {var} 设为每个节点上都存在且有 IP 的网卡（ip -br addr）；"
+            "不同机器和容器内的网卡名可能不同，请按节点设置。",
+        ),
+    ),
+    Entry(
+        "log-ifname-wrong-syntax",
+        "error",
+        "log",
+        Text(
+            "{var}={value} uses NCCL's list syntax, which gloo does not read: gloo looked for an interface "
+            "literally named {value}",
+            "{var}={value} 使用了 NCCL 的列表语法，gloo 不支持：gloo 去找了一个名字就叫 {value} 的网卡",
+        ),
+        Text(
+            "Give {var} one concrete interface name (e.g. eth0, or a comma list of names); keep '^' exclusions "
+            "and '=' exact matches for NCCL_SOCKET_IFNAME only.",
+            "给 {var} 一个具体的网卡名（如 eth0，或逗号分隔的网卡名）；'^' 排除和 '=' 精确匹配只用于 "
+            "NCCL_SOCKET_IFNAME。",
+        ),
+    ),
+    Entry(
+        "log-rank-killed",
+        "error",
+        "log",
+        Text("{who} was killed by {signal}", "{who} 被 {signal} 杀死"),
+        Text(
+            "SIGKILL: the OOM killer, the scheduler (a time or memory limit) or a user (dmesg, sacct, kubectl "
+            "describe pod). SIGSEGV/SIGBUS: a crash in native code or a too-small /dev/shm. SIGABRT: usually torch "
+            "aborting after an earlier error (often the NCCL watchdog): read the first error above it.",
+            "SIGKILL：OOM killer、调度器（时间或内存上限）或用户所为（查看 dmesg、sacct、kubectl describe pod）。"
+            "SIGSEGV/SIGBUS：本地代码崩溃或 /dev/shm 太小。SIGABRT：通常是 torch 在更早的错误之后主动中止"
+            "（常见于 NCCL watchdog）：看它上面的第一个错误。",
+        ),
+    ),
+    Entry(
+        "log-rank-oom-killed",
+        "error",
+        "log",
+        Text(
+            "{who} was killed by the out-of-memory killer{detail}",
+            "{who} 被 OOM killer（内存不足）杀死{detail}",
+        ),
+        Text(
+            "The node or container ran out of host memory: raise the memory limit (Kubernetes resources.limits, "
+            "Slurm --mem), use fewer DataLoader workers or ranks per node, and load checkpoints with mmap=True or "
+            "on one rank at a time.",
+            "节点或容器的主机内存耗尽：提高内存上限（Kubernetes resources.limits、Slurm --mem），"
+            "减少 DataLoader worker 或每节点进程数，加载 checkpoint 时用 mmap=True 或逐个 rank 加载。",
+        ),
+    ),
+    Entry(
+        "log-rank-late",
+        "error",
+        "log",
+        Text(
+            "Rank {ranks} never joined {op}, which the other ranks timed out in; its last output: {last}",
+            "rank {ranks} 始终没有进入 {op}，其他 rank 在其中超时；它最后的输出：{last}",
+        ),
+        Text(
+            "Look at what that rank was doing (its last output, distdoctor dump while it hangs): rank-dependent "
+            "work before the collective, a slow data loader, or a rank that died without a message.",
+            "查看该 rank 当时在做什么（它最后的输出；卡住时运行 distdoctor dump）：集合通信之前与 rank 相关的额外工作、"
+            "缓慢的数据加载，或者一个没有留下信息就退出的 rank。",
+        ),
+    ),
+    Entry(
+        "log-rank-busy-elsewhere",
+        "error",
+        "log",
+        Text(
+            "Rank {ranks} waited {elapsed} ms in a one-element {op} (a barrier or a metric all_reduce) for a rank "
+            "that was busy elsewhere",
+            "rank {ranks} 在只有一个元素的 {op}（barrier 或指标 all_reduce）中等了 {elapsed} ms，"
+            "等待的 rank 正忙于别的事情",
+        ),
+        Text(
+            "Find work only some ranks do before that collective (rank-0-only saving, evaluation or logging; "
+            "uneven eval shards; an extra barrier inside 'if rank == 0'): give every rank the same calls, or raise "
+            "init_process_group(timeout=...) for long rank-0 work.",
+            "找出在该集合通信之前只有部分 rank 在做的工作（仅 rank 0 的保存、评估或日志；不均匀的评估分片；"
+            "写在 'if rank == 0' 里的额外 barrier）：让每个 rank 调用相同的集合通信，或为较长的 rank 0 工作调大 "
+            "init_process_group(timeout=...)。",
+        ),
+    ),
+    Entry(
+        "log-peer-closed",
+        "error",
+        "log",
+        Text(
+            "A peer closed its connection: it exited or crashed first ({detail})",
+            "对端关闭了连接：它先退出或崩溃了（{detail}）",
+        ),
+        Text(
+            "This rank is a casualty: read the log of the peer (the address named) for the first error.",
+            "本 rank 只是受害者：查看该对端（日志中给出的地址）的日志，找最早的错误。",
+        ),
+    ),
+    Entry(
+        "log-store-timeout",
+        "error",
+        "log",
+        Text(
+            "A wait on the c10d store timed out{detail}: some rank never reached the same point",
+            "等待 c10d store 超时{detail}：有 rank 始终没有走到同一个地方",
+        ),
+        Text(
+            "Read the other ranks' logs for an earlier error; every rank must call init_process_group and "
+            "new_group with the same arguments, in the same order.",
+            "查看其他 rank 的日志中更早的错误；"
+            "所有 rank 必须以相同的参数、相同的顺序调用 init_process_group 和 new_group。",
+        ),
+    ),
+    Entry(
+        "log-unexplained-failure",
+        "error",
+        "log",
+        Text(
+            "The log shows a failure no known signature explains: {line}",
+            "日志显示作业失败，但没有已知的特征能解释：{line}",
+        ),
+        Text(
+            "Read the lines quoted below from the first one; run distdoctor check on every node to rule out the "
+            "setup, and distdoctor dump while a job hangs.",
+            "从下面引用的第一行读起；在每个节点运行 distdoctor check 排除环境问题，作业卡住时运行 distdoctor dump。",
         ),
     ),
 )

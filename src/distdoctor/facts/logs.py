@@ -1,9 +1,16 @@
-"""Read the logs `explain` is given: plain text, torchrun output, torchelastic error files, stdin."""
+"""Read the logs `explain` is given: plain text, torchrun output, torchelastic error files, stdin.
+
+Logs arrive as people paste them: coloured, with CRs, wrapped by a terminal or an issue form, several nodes in one
+paste. Each line is read back to what the program printed: ANSI escapes dropped, wrapped pieces joined into one
+logical line (numbered by its first physical line), and the prefix that says who printed it kept apart (`host`,
+`tag`) so rules can tell the nodes and ranks of one paste apart.
+"""
 
 from __future__ import annotations
 
 import json
 import os
+import re
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -41,8 +48,82 @@ def _error_file_lines(data: Any) -> list[str] | None:
     return lines
 
 
+_ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
+# Who printed a line: an optional timestamp, then torch's "[rank3]:", torchrun's "[default0]:", srun -l's "0: ",
+# or NCCL's "host:pid:tid [gpu] " (its host).
+_PREFIX = re.compile(
+    r"^(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*)?"
+    r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<task>\d{1,5}): |(?P<host>[A-Za-z0-9][\w.\-]*):\d+:\d+ \[\d+\] )"
+)
+# A continuation that starts a new record rather than continuing the line above.
+_NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
+_TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
+# NCCL's interface list, one "[N]name:address<port>" per line when a paste broke it.
+_LIST_ITEM = re.compile(r"\s*\[\d+\][\w.\-]+:\S+<\d+>")
+# A terminal wraps at a fixed width; a line of exactly that width that ends mid-word continues on the next one.
+_MIN_WRAP_WIDTH = 70
+# The first characters of a line that may continue the one above (indentation, an NCCL list item).
+_MAY_CONTINUE = frozenset(" \t[")
+# At most this many physical lines make one logical line.
+_MAX_JOINED = 12
+
+
+def _wrap_width(lines: list[str]) -> int | None:
+    """The width a terminal wrapped these lines at: the longest line length, held by at least two lines."""
+    longest = max((len(line) for line in lines), default=0)
+    if longest < _MIN_WRAP_WIDTH or sum(len(line) == longest for line in lines) < 2:
+        return None
+    return longest
+
+
+def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | None:
+    """How `nxt` joins `current` (the logical line so far: `joined`) when it continues it ("" glued, " " spaced),
+    or None when it starts a new line."""
+    if not nxt.strip() or not current.strip():
+        return None
+    if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
+        return None if _PREFIX.match(nxt) else ""
+    if nxt[0].isspace() and not _TRACEBACK_FRAME.match(current) and not _NOT_CONTINUATION.match(nxt):
+        return " "
+    if _LIST_ITEM.match(nxt) and " : Using" in joined:
+        return " "
+    return None
+
+
+def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
+    """(first line number, text) of each logical line: ANSI escapes dropped, wrapped pieces joined."""
+    if any("\x1b" in line for line in physical):
+        physical = [_ANSI.sub("", line) for line in physical]
+    width = _wrap_width(physical)
+    out: list[tuple[int, str]] = []
+    i, n = 0, len(physical)
+    while i < n:
+        text, start, joined = physical[i], i + 1, 1
+        while i + 1 < n and joined < _MAX_JOINED:
+            nxt = physical[i + 1]
+            if not nxt or (nxt[0] not in _MAY_CONTINUE and len(physical[i]) != width):
+                break  # the usual line: nothing below can join it
+            glue = _continues(physical[i], nxt, width, text)
+            if glue is None:
+                break
+            text = text + physical[i + 1] if glue == "" else text.rstrip() + " " + physical[i + 1].strip()
+            i, joined = i + 1, joined + 1
+        out.append((start, text))
+        i += 1
+    return out
+
+
+def _line(source: str, number: int, text: str) -> LogLine:
+    # Every prefix starts with "[" or a digit, or holds " [" (NCCL's "host:pid:tid [gpu] "): skip the regex otherwise.
+    m = _PREFIX.match(text) if text[:1] == "[" or text[:1].isdigit() or " [" in text[:120] else None
+    if not m:
+        return LogLine(source, number, text)
+    host = m["host"] or (f"task {m['task']}" if m["task"] else "")
+    return LogLine(source, number, text, host, m["tag"] or "")
+
+
 def to_input(text: str, source: str) -> LogInput:
-    """Text as numbered lines; an error file becomes the lines of its message and traceback."""
+    """Text as numbered logical lines; an error file becomes the lines of its message and traceback."""
     lines = text.splitlines()
     if text.lstrip().startswith("{"):
         try:
@@ -51,7 +132,7 @@ def to_input(text: str, source: str) -> LogInput:
             inner = None
         if inner is not None:
             lines = inner
-    return LogInput(source, tuple(LogLine(source, i, t) for i, t in enumerate(lines, start=1)))
+    return LogInput(source, tuple(_line(source, i, t) for i, t in logical_lines(lines)))
 
 
 def read_log(path: str) -> LogInput:

@@ -10,11 +10,14 @@ MAX_TEXT = 240
 
 @dataclass(frozen=True)
 class LogLine:
-    """One line of one input, numbered from 1 as an editor shows it."""
+    """One logical line of one input: a line a terminal or a paste wrapped is joined, and numbered by its first
+    physical line, as an editor shows it. `host` and `tag` come from the line's own prefix, where it has one."""
 
     source: str  # the file name, or "stdin"
     number: int
     text: str
+    host: str = ""  # "gpu-node-3" from NCCL's "host:pid:tid [gpu] NCCL ..." prefix, "task 0" from srun -l's "0:"
+    tag: str = ""  # "rank3" from torch's "[rank3]:", "default0" from torchrun's --tee "[default0]:"
 
     @property
     def where(self) -> str:
@@ -25,7 +28,7 @@ class LogLine:
 
 @dataclass(frozen=True)
 class LogInput:
-    """One file (one node's log, usually) and its lines."""
+    """One file (one node's log, usually, or a paste of several) and its lines."""
 
     source: str
     lines: tuple[LogLine, ...]

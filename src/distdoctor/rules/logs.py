@@ -1,297 +1,92 @@
 """Known error texts of torch, torchrun, gloo and NCCL -> findings. Pure: lines in, findings out.
 
-SIGNATURES is the table: one entry per text, a regex with named groups for the facts it carries, and how those
-facts become a catalogue finding. Each entry has a test with a real line (tests/rules/test_log_rules.py).
+The table of texts is rules/log_signatures.py. Here: each known text once per input (one node's log, usually),
+then what the lines of all inputs show together (NCCL versions that differ between hosts, a node_rank claimed
+twice, a rank the others waited for), then the failure no signature explains, so that a failed job is never
+read as healthy. Findings come out causes first: within a severity, what the nodes show together, then causes,
+then what follows from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
 """
 
 from __future__ import annotations
 
-import ipaddress
 import re
-from collections.abc import Callable, Iterable, Sequence
+from bisect import bisect_right
+from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
+from itertools import accumulate
 
-from distdoctor.model import Finding
+from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
+from distdoctor.rules.log_signatures import MARKERS, PROGRESS, REFUSED, SIGNATURES, Signature
 
-Params = dict[str, str]
-# A marker, not a finding: the connects of this log were refused (turns master-unreachable into master-port-refused).
-REFUSED = "refused"
+__all__ = [
+    "MARKERS",
+    "REFUSED",
+    "SIGNATURES",
+    "Hit",
+    "Signature",
+    "error_lines",
+    "explain_findings",
+    "match_line",
+    "node_of",
+]
+
 # Evidence lines per finding; the rest are counted.
 MAX_EVIDENCE = 4
+# Longest quote of a line in a finding's title.
+MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
 ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abort|fatal|killed", re.I)
-
-
-@dataclass(frozen=True)
-class Signature:
-    """A known text: `key` names it, `pattern` finds it, `finding` turns its groups into (name, params)."""
-
-    key: str
-    needle: str  # a plain substring every matching line holds: most lines are skipped without a regex
-    pattern: re.Pattern[str]
-    finding: Callable[[Params], tuple[str, Params]]
-
-
-def _sig(key: str, needle: str, regex: str, finding: Callable[[Params], tuple[str, Params]]) -> Signature:
-    return Signature(key, needle, re.compile(regex), finding)
-
-
-def _detail(text: str | None) -> str:
-    text = (text or "").strip().rstrip(".")
-    return f" ({text})" if text else ""  # an empty message: torch raises some of these without one
-
-
-def _client_timeout(g: Params) -> tuple[str, Params]:
-    if is_loopback(g["host"]):
-        return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
-    return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
-
-
-def _clients_joined(g: Params) -> tuple[str, Params]:
-    joined, expected = int(g["joined"]), int(g["expected"])
-    if joined == 1:  # only node 0's own agent: every other node_rank is missing
-        missing = "1" if expected == 2 else f"1-{expected - 1}"
-    else:
-        missing = f"? ({expected - joined} of {expected} nodes; the log does not say which)"
-    return "node-missing", {"missing": missing, "waited": f"{g['waited'].split()[0]} s"}
-
-
-def _store_barrier(g: Params) -> tuple[str, Params]:
-    joined, world = int(g["joined"]), int(g["world"])
-    if joined < world:
-        detail = f"{world - joined} rank(s) missing"
-    elif joined > world:
-        detail = f"{joined - world} more than expected: two jobs on one store, or a rank started twice"
-    else:
-        detail = "all arrived, but not within the timeout"
-    return "log-store-barrier-timeout", {
-        "key": g["key"],
-        "joined": g["joined"],
-        "world_size": g["world"],
-        "detail": detail,
-    }
-
-
-def _full_mesh(g: Params) -> tuple[str, Params]:
-    addr = g.get("addr") or ""
-    if addr and is_loopback(addr):
-        return "ifname-loopback", {"var": "GLOO_SOCKET_IFNAME", "value": f"lo (a peer advertised {addr})"}
-    # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
-    return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
-
-
-def _in_docker_network(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.split("%")[0]) in DOCKER_NETWORK
-    except ValueError:
-        return False
-
-
-def _nccl_interface(g: Params) -> tuple[str, Params]:
-    interfaces = re.findall(r"(?:\[\d+\])?([\w.\-]+):(\S+?)<\d+>", g["list"])
-    names = [name for name, _ in interfaces]
-    first_name, first_addr = interfaces[0] if interfaces else ("?", "?")
-    if first_name == "lo" or is_loopback(first_addr):
-        return "ifname-loopback", {"var": "NCCL_SOCKET_IFNAME", "value": first_name}
-    if first_name.startswith(BRIDGE_PREFIXES) or _in_docker_network(first_addr):
-        return "docker-bridge-address", {"address": first_addr, "interface": first_name}
-    kind = "bootstrap" if g["net"] == "Bootstrap" else "NET/Socket"
-    return "log-nccl-interface", {
-        "interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
-        "kind": kind if names else g["list"],
-    }
-
-
-def _name(finding: str, **fixed: str) -> Callable[[Params], tuple[str, Params]]:
-    """A signature whose finding takes some groups as they are, plus fixed params."""
-
-    def build(g: Params) -> tuple[str, Params]:
-        return finding, {**{k: v.strip() for k, v in g.items() if v is not None}, **fixed}
-
-    return build
-
-
-_CLIENT_TIMEOUT = (
-    r"The client socket has timed out after (?P<elapsed>\d+m?s) while trying to connect to "
-    r"\((?P<host>[^,()\s]+), (?P<port>\d+)\)"
-)
-
-SIGNATURES: tuple[Signature, ...] = (
-    _sig("client-socket-timeout", "The client socket has timed out", _CLIENT_TIMEOUT, _client_timeout),
-    # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
-    # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
-    # client timeout of the same log as refused (see _grouped).
-    _sig(
-        "client-socket-refused",
-        "is not yet listening",
-        r"The server socket on \S+ is not yet listening \(errno: 111 - Connection refused\), will retry",
-        lambda g: (REFUSED, {}),
-    ),
-    _sig(
-        "server-socket-in-use",
-        "The server socket has failed to",
-        r"The server socket has failed to (?:listen on any local network address|bind)\S*.*?"
-        r"port: (?P<port>\d+).*?(?:EADDRINUSE|address already in use)",
-        _name("master-port-in-use", holder="another process (the log does not say which)"),
-    ),
-    _sig(
-        "store-clients-timeout",
-        "waiting for clients",
-        r"Timed out after (?P<waited>\d+ seconds?) waiting for clients\. (?P<joined>\d+)/(?P<expected>\d+) clients "
-        r"joined",
-        _clients_joined,
-    ),
-    _sig(
-        "store-barrier-timeout",
-        "store based barrier",
-        r"Timed out initializing process group in store based barrier on rank:? \d+, for key: (?P<key>\S+) "
-        r"\(world_size=(?P<world>\d+), (?:worker_count|num_workers_joined)=(?P<joined>\d+)",
-        _store_barrier,
-    ),
-    _sig(
-        "store-key-timeout",
-        "torchelastic/",
-        r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
-        _name("log-store-key-timeout"),
-    ),
-    _sig(
-        "store-closed",
-        "Connection was likely closed",
-        r"Connection was likely closed\. Did the remote server shutdown or crash\?",
-        _name("log-store-closed"),
-    ),
-    _sig(
-        "rendezvous-timeout",
-        "RendezvousTimeoutError",
-        r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
-        lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
-    ),
-    _sig(
-        "rendezvous-connection",
-        "RendezvousConnectionError",
-        r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
-        lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
-    ),
-    _sig(
-        "rendezvous-closed",
-        "RendezvousClosedError",
-        r"(?:^|[.\s])RendezvousClosedError(?::.*)?$",
-        _name("log-rendezvous-closed"),
-    ),
-    _sig(
-        "gloo-full-mesh",
-        "connectFullMesh failed",
-        r"Gloo connectFullMesh failed with (?P<error>.*?(?:remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?:\d+.*)?)$",
-        _full_mesh,
-    ),
-    _sig(
-        "gloo-recv-timeout",
-        "Timed out waiting",
-        r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
-        _name("log-gloo-timeout"),
-    ),
-    _sig(
-        "nccl-watchdog-timeout",
-        "Watchdog caught collective operation timeout",
-        r"\[Rank (?P<rank>\d+)\] Watchdog caught collective operation timeout: WorkNCCL\(SeqNum=(?P<seq>\d+), "
-        r"OpType=(?P<op>\w+),.*?Timeout\(ms\)=(?P<timeout>\d+)\) ran for (?P<elapsed>\d+) milliseconds",
-        _name("log-nccl-timeout"),
-    ),
-    _sig(
-        "nccl-system-error",
-        "ystem",
-        r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
-        _name("log-nccl-system-error"),
-    ),
-    _sig(
-        "nccl-invalid-usage",
-        "nvalid",
-        r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
-        _name("log-nccl-invalid-usage"),
-    ),
-    _sig(
-        "nccl-cuda-error",
-        "uda",
-        r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
-        _name("log-nccl-cuda-error"),
-    ),
-    _sig(
-        "nccl-connect-failed",
-        "NCCL WARN",
-        r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
-        r"Connection refused|Network is unreachable|Connection timed out)",
-        _name("log-nccl-connect-failed"),
-    ),
-    _sig(
-        "nccl-socket-interface",
-        " : Using ",
-        r"NCCL INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
-        r"(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
-        _nccl_interface,
-    ),
-    _sig(
-        "local-rank-unrecognized",
-        "unrecognized arguments",
-        r"^(?:\[rank\d+\]:\s*)?(?P<script>\S+): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
-        lambda g: (
-            "local-rank-arg",
-            {
-                "script": g["script"],
-                "flag_class": "no-local-rank-arg" if g["flag"] == "--local_rank" else "no-dash-local-rank-arg",
-                "launcher": "torch.distributed.launch",
-                "passed_class": "local-rank-dash-arg" if g["flag"] == "--local-rank" else g["flag"] + "=N",
-            },
-        ),
-    ),
-    _sig(
-        "launch-deprecated",
-        "FutureWarning",
-        r"FutureWarning: The module torch\.distributed\.launch is deprecated",
-        _name(
-            "launch-deprecated",
-            launcher="torch.distributed.launch",
-            torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
-        ),
-    ),
-    _sig(
-        "collective-mismatch",
-        "Detected mismatch between collectives",
-        r"Detected mismatch between collectives on ranks\. Rank (?P<a>\d+) is running collective: "
-        r"CollectiveFingerPrint\(SequenceNumber=(?P<seq>\d+), OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is running "
-        r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
-        lambda g: (
-            "log-collective-mismatch",
-            {
-                "detail": ", ".join(sorted([f"rank {g['a']} runs {g['op_a']}", f"rank {g['b']} runs {g['op_b']}"]))
-                + f" (sequence number {g['seq']})"
-            },
-        ),
-    ),
-    _sig(
-        "monitored-barrier",
-        "failed to pass monitoredBarrier",
-        r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
-        _name("log-rank-missing"),
-    ),
-    _sig(
-        "invalid-device-ordinal",
-        "invalid device ordinal",
-        r"CUDA error: invalid device ordinal",
-        _name("log-invalid-device-ordinal"),
-    ),
-)
-
+# A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
+# an NCCL WARN (but not its plugin search), an error-level glog line of torch. Each substring finds the lines to
+# try (str.find over the whole text); its regex, where it has one, confirms the line.
+_FAILURE: dict[str, re.Pattern[str] | None] = {
+    "Traceback (most recent": None,
+    "ChildFailedError": None,
+    "Segmentation fault": None,
+    "core dumped": None,
+    "Fatal Python error": None,
+    "OOMKilled": None,
+    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin)"),
+    " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
+    "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
+    "exit status": re.compile(r"exit status -?[1-9]"),
+    "Killed": re.compile(r"\bKilled\b"),
+    "SIG": re.compile(r"\bSIG(?:KILL|SEGV|ABRT|BUS)\b"),
+    "error": re.compile(r"srun: error|slurmstepd: error|: error: "),
+    "Error": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Error(?::|$)"),
+    "Exception": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Exception(?::|$)"),
+    "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
+    "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
+    "\nE": re.compile(r"^E\d{4} "),
+}
+_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*")
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
-# "host:pid:tid [gpu] NCCL INFO ...": the host that printed an NCCL line.
-NCCL_HOST = re.compile(r"^(?:\S+\s+)?(?P<host>[A-Za-z0-9][\w.\-]*):\d+:\d+ \[\d+\] NCCL ")
+_RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
+# Findings that follow from another cause; the cause, when the log shows it, is named first.
+CONSEQUENCES = frozenset(
+    {
+        "log-nccl-timeout",
+        "log-gloo-timeout",
+        "log-nccl-system-error",
+        "log-nccl-invalid-usage",
+        "log-nccl-cuda-error",
+        "log-peer-closed",
+        "log-store-closed",
+        "log-store-timeout",
+        "log-rendezvous-closed",
+        "log-rank-killed",
+        "log-gloo-connect-failed",
+    }
+)
+# Findings about what the inputs show together: named before the causes each input shows.
+_TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
 
 
 @dataclass(frozen=True)
 class Hit:
-    """One line that matched one signature, and the finding it stands for."""
+    """One line that matched one signature, and the finding (or marker) it stands for."""
 
     key: str
     line: LogLine
@@ -299,33 +94,99 @@ class Hit:
     params: tuple[tuple[str, str], ...]
 
 
+def _hit(sig: Signature, line: LogLine) -> Hit | None:
+    m = sig.pattern.search(line.text)
+    if not m:
+        return None
+    name, params = sig.finding({k: v for k, v in m.groupdict().items() if v is not None})
+    if params.get("addr_source") == "log:":
+        params["addr_source"] = f"log:{line.source}"
+    return Hit(sig.key, line, name, tuple(params.items()))
+
+
 def match_line(line: LogLine) -> list[Hit]:
     """Every signature the line carries (usually none or one)."""
+    return [h for sig in SIGNATURES if sig.needle in line.text and (h := _hit(sig, line))]
+
+
+def _lines_holding(lines: Sequence[LogLine], needles: Iterable[str]) -> dict[int, set[str]]:
+    """Which needles each line holds, for the lines that hold any: str.find over the joined text runs at memory
+    speed, where a Python loop over every line and needle would not."""
+    # A leading newline lets the needle "\nE" find a line that starts with E, the first one too.
+    text = "\n" + "\n".join(line.text for line in lines)
+    starts = [*accumulate((len(line.text) + 1 for line in lines), initial=1)]
+    holding: dict[int, set[str]] = {}
+    for needle in needles:
+        if not needle:  # no needle: every line
+            for i in range(len(lines)):
+                holding.setdefault(i, set()).add(needle)
+            continue
+        pos = text.find(needle)
+        while pos != -1:
+            i = bisect_right(starts, pos + (needle[0] == "\n")) - 1
+            holding.setdefault(i, set()).add(needle)
+            pos = text.find(needle, starts[i + 1])
+    return holding
+
+
+def match_log(log: LogInput) -> list[Hit]:
+    """match_line over every line of the log, in line order."""
+    holding = _lines_holding(log.lines, {sig.needle for sig in SIGNATURES})
     hits = []
-    for sig in SIGNATURES:
-        m = sig.pattern.search(line.text) if sig.needle in line.text else None
-        if m:
-            name, params = sig.finding({k: v for k, v in m.groupdict().items() if v is not None})
-            if params.get("addr_source") == "log:":
-                params["addr_source"] = f"log:{line.source}"
-            hits.append(Hit(sig.key, line, name, tuple(params.items())))
+    for i in sorted(holding):
+        line, needles = log.lines[i], holding[i]
+        hits += [h for sig in SIGNATURES if sig.needle in needles and (h := _hit(sig, line))]
     return hits
 
 
 def node_of(log: LogInput) -> str:
-    """The host that wrote the log when an NCCL line names it, else the file name."""
-    for line in log.lines:
-        m = NCCL_HOST.search(line.text)
-        if m:
-            return m["host"]
-    return log.source
+    """The host that wrote the log when its NCCL lines name one host, else the file name."""
+    hosts = {line.host for line in log.lines if line.host and not line.host.startswith("task ")}
+    return hosts.pop() if len(hosts) == 1 else log.source
 
 
-def _grouped(hits: Iterable[Hit], node: str) -> list[Finding]:
+def failure_lines(log: LogInput) -> list[LogLine]:
+    """The lines that show the job failed."""
+    holding = _lines_holding(log.lines, _FAILURE)
+    return [
+        log.lines[i]
+        for i in sorted(holding)
+        if any((check := _FAILURE[n]) is None or check.search(log.lines[i].text) for n in holding[i])
+    ]
+
+
+def _evidence(lines: Sequence[LogLine]) -> list[str]:
+    evidence = [line.where for line in lines[:MAX_EVIDENCE]]
+    if len(lines) > MAX_EVIDENCE:
+        evidence.append(f"and {len(lines) - MAX_EVIDENCE} more line(s) like these")
+    return evidence
+
+
+def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """Drop what a more precise finding of the same log already says."""
+    names = {name for name, _ in groups}
+    for name, params in list(groups):
+        p = dict(params)
+        if name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
+            del groups[(name, params)]  # the OOM killer's SIGKILL
+        elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
+            del groups[(name, params)]  # the segment NCCL could not create because it could not open it
+        elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
+            del groups[(name, params)]
+        elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
+            "log-duplicate-gpu",
+            "log-nvls-bind-failed",
+        }:
+            del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
+
+
+def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
     for hit in hits:
         groups.setdefault((hit.finding, hit.params), []).append(hit)
     refused = groups.pop((REFUSED, ()), [])
+    for key in [k for k in groups if k[0] in MARKERS]:
+        del groups[key]
     if refused:  # the timeouts of this log followed refused connects: the port is closed or rejected, not dropped
         renamed: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
         for (name, params), group in groups.items():
@@ -335,16 +196,17 @@ def _grouped(hits: Iterable[Hit], node: str) -> list[Finding]:
         groups = renamed
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
+    _supersede(groups)
     found = []
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
-        evidence = [h.line.where for h in group[:MAX_EVIDENCE]]
-        if len(group) > MAX_EVIDENCE:
-            evidence.append(f"and {len(group) - MAX_EVIDENCE} more line(s) like these")
+        evidence = _evidence([h.line for h in group])
         if name == "master-unreachable":
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
-        found.append(make_finding(name, node, tuple(evidence), **dict(params)))
+        # gloo's loopback fallback is harmless on one node: an error only when the job failed
+        when = "no-failure" if name == "log-gloo-loopback" and not failed else None
+        found.append(make_finding(name, node, tuple(evidence), when=when, **dict(params)))
     return found
 
 
@@ -354,20 +216,21 @@ def nccl_version(log: LogInput) -> str | None:
 
 
 def _versions(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
-    """version-mismatch when the logs of different nodes print different NCCL versions."""
-    seen: dict[str, list[tuple[str, LogLine]]] = {}
+    """version-mismatch when the hosts of the inputs print different NCCL versions. A version line without a host
+    prefix (NCCL prints it bare) belongs to the host of the lines above it, or to its input."""
+    seen: dict[str, dict[str, LogLine]] = {}
     for log, node in zip(logs, nodes, strict=True):
+        host = ""
         for line in log.lines:
-            m = NCCL_VERSION.search(line.text)
-            if m:
-                seen.setdefault(m["version"], []).append((node, line))
-                break
+            if line.host:
+                host = line.host
+            if "NCCL version" in line.text and (m := NCCL_VERSION.search(line.text)):
+                seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
     if len(seen) < 2:
         return []
-    detail = "; ".join(f"NCCL {v} on {', '.join(dict.fromkeys(n for n, _ in hits))}" for v, hits in seen.items())
-    evidence = tuple(line.where for hits in seen.values() for _, line in hits[:MAX_EVIDENCE])
-    params = (("component", "NCCL"), ("detail", detail))
-    return [make_finding("version-mismatch", None, evidence, **dict(params))]
+    detail = "; ".join(f"NCCL {v} on {', '.join(hosts)}" for v, hosts in seen.items())
+    evidence = tuple(line.where for hosts in seen.values() for line in list(hosts.values())[:MAX_EVIDENCE])
+    return [make_finding("version-mismatch", None, evidence, component="NCCL", detail=detail)]
 
 
 def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]:
@@ -383,23 +246,81 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
         hosts = list(dict.fromkeys(node for node, _ in claims))
         if len(hosts) >= 2:
             evidence = tuple(hit.line.where for _, hit in claims[:MAX_EVIDENCE])
-            params = (("node_rank", rank), ("hosts", ", ".join(hosts)))
-            found.append(make_finding("node-rank-duplicate", None, evidence, **dict(params)))
+            found.append(make_finding("node-rank-duplicate", None, evidence, node_rank=rank, hosts=", ".join(hosts)))
     return found
+
+
+def _ranks_of(line: LogLine) -> set[int]:
+    ranks = {int(line.tag[4:])} if line.tag.startswith("rank") else set()
+    if "ank" in line.text:
+        ranks |= {int(a or b) for a, b in _RANK_IN_TEXT.findall(line.text)}
+    return ranks
+
+
+def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
+    """A rank the others waited for: one that printed output but no watchdog timeout while the others did, or one
+    whose last enqueued collective is behind theirs."""
+    timed_out = [h for h in hits if h.key == "nccl-watchdog-timeout"]
+    if not timed_out:
+        return []
+    waited = {
+        int(r)
+        for h in timed_out
+        for r in re.findall(r"\d+", dict(h.params).get("rank", dict(h.params).get("ranks", "")))
+    }
+    last: dict[int, LogLine] = {}
+    for log in logs:
+        for line in log.lines:
+            for rank in _ranks_of(line):
+                last[rank] = line
+    late = sorted(set(last) - waited) if waited else []
+    progress = {int(dict(h.params)["rank"]): int(dict(h.params)["enqueued"]) for h in hits if h.finding == PROGRESS}
+    if progress and (ahead := max(progress.values())) > min(progress.values()):
+        late = sorted(set(late) | {r for r, e in progress.items() if e < ahead})
+    if not late:
+        return []
+    op = dict(timed_out[0].params).get("op", "the collective")
+    quote = last[late[0]].text.strip()[:MAX_QUOTE] if late[0] in last else f"enqueued work {progress[late[0]]}"
+    evidence = [h.line.where for h in timed_out[:2]] + [last[r].where for r in late[:2] if r in last]
+    return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
+
+
+def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
+    """A failure no signature explains, with its decisive lines: the first and the last exception of each log."""
+    lines = [line for _, ls in failed for line in ls]
+    if not lines:
+        return []
+    exceptions = [line for line in lines if _EXCEPTION.search(line.text)]
+    decisive = exceptions[-1] if exceptions else lines[0]
+    m = _EXCEPTION.search(decisive.text)
+    quote = (m[0] if m else decisive.text).strip()
+    quote = quote if len(quote) <= MAX_QUOTE else quote[:MAX_QUOTE] + "…"
+    shown = list(dict.fromkeys([lines[0], *exceptions[-2:], lines[-1]]))
+    evidence = _evidence(shown)
+    node = failed[0][0] if len(failed) == 1 else None
+    return [make_finding("log-unexplained-failure", node, evidence, line=quote)]
+
+
+def _order(finding: Finding) -> tuple[int, int]:
+    tier = 0 if finding.name in _TOGETHER else 2 if finding.name in CONSEQUENCES else 1
+    return SEVERITIES.index(finding.severity), tier
 
 
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
-    """Findings from every input: each known text once per node, then what the nodes' logs show together."""
+    """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
     nodes = [node_of(log) for log in logs]
-    per_node = [
-        (node, [h for line in log.lines for h in match_line(line)]) for log, node in zip(logs, nodes, strict=True)
-    ]
+    per_node = [(node, match_log(log)) for log, node in zip(logs, nodes, strict=True)]
+    failed = [(node, ls) for log, node in zip(logs, nodes, strict=True) if (ls := failure_lines(log))]
+    failed_nodes = {node for node, _ in failed}
     found: list[Finding] = []
     for node, hits in per_node:
-        found += _grouped(hits, node)
+        found += _grouped(hits, node, node in failed_nodes)
     found += _versions(logs, nodes)
     found += _duplicate_ranks(per_node)
-    return found
+    found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
+    if failed and not any(f.severity == "error" for f in found):
+        found += _unexplained(failed)
+    return sorted(found, key=_order)
 
 
 def error_lines(logs: Sequence[LogInput], limit: int = 5) -> list[str]:

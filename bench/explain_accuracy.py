@@ -1,0 +1,108 @@
+#!/usr/bin/env python3
+"""How often `explain` names the confirmed cause of the real failure logs in tests/fixtures/logs/field/.
+
+For every excerpt in the corpus's index.json, runs explain's rules on it and sorts the findings as the text
+report shows them (errors first, in the order explain gives). An excerpt counts as: right-first (the first finding
+is the cause), named-lower (the cause is among the findings, not first), wrong (errors, none of them the cause),
+silent (no finding at all), read-as-healthy (findings, but no error: explain would exit 0). Prints one row per
+cause and the totals, apart for each collection round.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from distdoctor.facts.logs import read_log
+from distdoctor.model import SEVERITIES
+from distdoctor.rules.logs import explain_findings
+
+FIELD = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "logs" / "field"
+OUTCOMES = ("right-first", "named-lower", "wrong", "silent", "read-as-healthy")
+
+# The corpus's cause keys and the finding names that name that cause.
+CAUSES: dict[str, set[str]] = {
+    "shm-too-small": {"log-shm-too-small"},
+    "shm-permission-denied": {"log-shm-not-writable"},
+    "shm-not-writable": {"log-shm-not-writable"},
+    "duplicate-gpu": {"log-duplicate-gpu"},
+    "hostname-unresolvable": {"log-gloo-hostname-unresolvable"},
+    # NVLS setup failing in transport/nvls.cc: the finding names the fabric manager and the GPU reset as its fix
+    "fabric-manager-down": {"log-fabric-manager-down", "log-nvls-bind-failed"},
+    "gloo-loopback-fallback": {"log-gloo-loopback"},
+    "hostname-loopback": {"log-gloo-loopback", "hostname-loopback"},
+    "ifname-wrong-syntax": {"log-ifname-wrong-syntax"},
+    "ifname-missing": {"log-ifname-missing", "ifname-missing"},
+    "env-missing": {"env-missing"},
+    "nproc-exceeds-gpus": {"log-invalid-device-ordinal", "nproc-exceeds-gpus"},
+    "no-ip-interface": {"log-address-family"},
+    "address-family-mixed": {"log-address-family"},
+    "nvls-bind-failed": {"log-nvls-bind-failed"},
+    "rank-busy-timeout": {"log-rank-busy-elsewhere"},
+    "rank-late": {"log-rank-late"},
+    "docker-bridge-address": {"docker-bridge-address"},
+    "local-rank-arg": {"local-rank-arg"},
+    "master-port-in-use": {"master-port-in-use"},
+    "log-collective-mismatch": {"log-collective-mismatch", "log-rank-busy-elsewhere"},
+    "nccl-version-mismatch": {"version-mismatch"},
+    "version-mismatch": {"version-mismatch"},
+    "firewall-blocked": {"master-unreachable", "log-nccl-connect-failed", "log-gloo-connect-failed", "mesh-blocked"},
+    "rank-killed-signal": {"log-rank-killed"},
+    "oom-killed": {"log-rank-oom-killed"},
+    "memlock-too-low": {"log-memlock-too-low"},
+    "ib-completion-error": {"log-ib-completion-error"},
+    "ib-gid-index": {"log-ib-completion-error"},
+    "ib-port-down": {"log-ib-port-down"},
+    "master-unreachable": {"master-unreachable"},
+    "master-port-refused": {"master-port-refused"},
+    "master-addr-loopback": {"master-addr-loopback"},
+    "ifname-loopback": {"ifname-loopback"},
+    "node-missing": {"node-missing", "log-rendezvous-timeout", "log-store-barrier-timeout"},
+    "node-rank-duplicate": {"node-rank-duplicate"},
+    "store-timeout": {"log-store-barrier-timeout", "log-rendezvous-timeout", "log-store-key-timeout"},
+    "rendezvous-timeout": {"log-rendezvous-timeout"},
+}
+
+
+def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
+    if names and names[0] in accepted:
+        return "right-first"
+    if accepted & set(names):
+        return "named-lower"
+    if not names:
+        return "silent"
+    return "wrong" if errors else "read-as-healthy"
+
+
+def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--field", type=Path, default=FIELD, help="the corpus folder (default: the committed one)")
+    parser.add_argument("-v", "--verbose", action="store_true", help="one line per excerpt with its findings")
+    args = parser.parse_args()
+    index = json.loads((args.field / "index.json").read_text())
+    rounds: dict[str, dict[str, Counter[str]]] = {}
+    for item in index:
+        findings = explain_findings([read_log(str(args.field / item["file"]))])
+        findings.sort(key=lambda f: SEVERITIES.index(f.severity))
+        names = [f.name for f in findings]
+        accepted = CAUSES.get(item["cause"], {item["cause"]})
+        got = outcome(names, sum(f.severity == "error" for f in findings), accepted)
+        rounds.setdefault(item.get("collected", "?"), {}).setdefault(item["cause"], Counter())[got] += 1
+        if args.verbose:
+            print(f"{got:16s} {item['file']:55s} {item['cause']:24s} {names[:4]}")
+    for name, causes in rounds.items():
+        total: Counter[str] = sum(causes.values(), Counter())
+        n = sum(total.values())
+        print(f"\ncollected {name}: {n} excerpts")
+        print(f"  {'cause':28s} " + " ".join(f"{o:>15s}" for o in OUTCOMES))
+        for cause, counts in sorted(causes.items()):
+            print(f"  {cause:28s} " + " ".join(f"{counts[o]:15d}" for o in OUTCOMES))
+        print(f"  {'all':28s} " + " ".join(f"{total[o]:15d}" for o in OUTCOMES))
+        print(f"  named first: {total['right-first']}/{n} = {100 * total['right-first'] / max(n, 1):.0f} %")
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

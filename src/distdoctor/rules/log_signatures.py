@@ -1,0 +1,692 @@
+"""The signature table: the error texts of torch, torchrun, gloo and NCCL that explain knows, as regexes. Pure.
+
+Every regex was written from the message texts in the projects' own sources, across their releases (torch 1.8 to
+2.13, gloo, NCCL 2.7 to 2.30), never from one pasted log; each entry has a test on a real line
+(tests/rules/test_log_rules.py). A signature names the finding its match stands for, or a marker (a lower-case word
+without a dash) that other findings of the same log read.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
+
+Params = dict[str, str]
+Build = Callable[[Params], tuple[str, Params]]
+# Markers: facts for other findings of the same log, never findings of their own.
+REFUSED = "refused"  # the connects of this log were refused (turns master-unreachable into master-port-refused)
+EXITED = "exited"  # a process exited non-zero: a failure, not yet a cause
+TERMINATED = "terminated"  # SIGTERM/SIGINT/SIGHUP: torchrun ending the siblings of a failed rank, or a user
+PROGRESS = "progress"  # "[Rank N] Timeout at NCCL work: W, last enqueued NCCL work: E": how far each rank got
+CLEAN = "clean"  # exit code 0
+MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN})
+
+
+@dataclass(frozen=True)
+class Signature:
+    """A known text: `key` names it, `pattern` finds it, `finding` turns its groups into (name, params)."""
+
+    key: str
+    needle: str  # a plain substring every matching line holds: most lines are skipped without a regex
+    pattern: re.Pattern[str]
+    finding: Build
+
+
+def _sig(key: str, needle: str, regex: str, finding: Build) -> Signature:
+    return Signature(key, needle, re.compile(regex), finding)
+
+
+def _detail(text: str | None) -> str:
+    text = (text or "").strip().rstrip(".")
+    return f" ({text})" if text else ""  # an empty message: torch raises some of these without one
+
+
+def _name(finding: str, **fixed: str) -> Build:
+    """A signature whose finding takes its groups as they are, plus fixed params."""
+
+    def build(g: Params) -> tuple[str, Params]:
+        return finding, {**{k: v.strip() for k, v in g.items()}, **fixed}
+
+    return build
+
+
+def _client_timeout(g: Params) -> tuple[str, Params]:
+    if is_loopback(g["host"]):
+        return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
+    return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
+
+
+def _client_failed(g: Params) -> tuple[str, Params]:
+    """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
+    addr, port, errno = g.get("host") or g.get("host6") or "?", g["port"], g["errno"]
+    if errno == "111":
+        return REFUSED, {}
+    if errno in ("101", "113"):
+        return "master-no-route", {"addr": addr, "port": port, "error": g["error"].strip()}
+    return "master-unreachable", {"addr": addr, "port": port, "elapsed": "its timeout"}
+
+
+def _clients_joined(g: Params) -> tuple[str, Params]:
+    joined, expected = int(g["joined"]), int(g["expected"])
+    if joined == 1:  # only node 0's own agent: every other node_rank is missing
+        missing = "1" if expected == 2 else f"1-{expected - 1}"
+    else:
+        missing = f"? ({expected - joined} of {expected} nodes; the log does not say which)"
+    return "node-missing", {"missing": missing, "waited": f"{g['waited'].split()[0]} s"}
+
+
+def _store_barrier(g: Params) -> tuple[str, Params]:
+    joined, world = int(g["joined"]), int(g["world"])
+    if joined < world:
+        detail = f"{world - joined} rank(s) missing"
+    elif joined > world:
+        detail = f"{joined - world} more than expected: two jobs on one store, or a rank started twice"
+    else:
+        detail = "all arrived, but not within the timeout"
+    return "log-store-barrier-timeout", {
+        "key": g["key"],
+        "joined": g["joined"],
+        "world_size": g["world"],
+        "detail": detail,
+    }
+
+
+def _port_in_use(g: Params) -> tuple[str, Params]:
+    port = g.get("port") or g.get("port2") or "(the log does not say which)"
+    return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
+
+
+def _full_mesh(g: Params) -> tuple[str, Params]:
+    addr = g.get("addr") or ""
+    if addr and is_loopback(addr):
+        return "log-gloo-loopback", {"detail": f" (a peer advertised {addr})"}
+    # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
+    return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
+
+
+def _gloo_address(g: Params) -> tuple[str, Params]:
+    """gloo's device.cc: `ifa` is GLOO_SOCKET_IFNAME's interface, `rp`/`bind_rv` the hostname's addresses."""
+    value = g["value"].rstrip(".")
+    if value[:1] in "^=" or "," in value:
+        return "log-ifname-wrong-syntax", {"var": "GLOO_SOCKET_IFNAME", "value": value}
+    if g.get("check") == "ifa":
+        return "log-ifname-missing", {"var": "GLOO_SOCKET_IFNAME", "value": value}
+    return "log-gloo-hostname-unresolvable", {"hostname": value}
+
+
+def _in_docker_network(address: str) -> bool:
+    try:
+        return ipaddress.ip_address(address.split("%")[0]) in DOCKER_NETWORK
+    except ValueError:
+        return False
+
+
+def _nccl_interface(g: Params) -> tuple[str, Params]:
+    interfaces = re.findall(r"(?:\[\d+\])?([\w.\-]+):(\S+?)<\d+>", g["list"])
+    names = [name for name, _ in interfaces]
+    first_name, first_addr = interfaces[0] if interfaces else ("?", "?")
+    if first_name == "lo" or is_loopback(first_addr):
+        return "ifname-loopback", {"var": "NCCL_SOCKET_IFNAME", "value": first_name}
+    bridges = [(n, a) for n, a in interfaces if n.startswith(BRIDGE_PREFIXES) or _in_docker_network(a)]
+    if bridges and (bridges[0][0] == first_name or len(bridges) * 2 >= len(interfaces)):
+        name, addr = bridges[0]
+        return "docker-bridge-address", {"address": addr, "interface": name}
+    kind = "bootstrap" if g["net"] == "Bootstrap" else "NET/Socket"
+    return "log-nccl-interface", {
+        "interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
+        "kind": kind if names else g["list"],
+    }
+
+
+def _watchdog(g: Params) -> tuple[str, Params]:
+    """The NCCL watchdog's timeout, in every wording since torch 1.8; a one-element collective is a barrier or a
+    metric all_reduce, where one rank was busy elsewhere."""
+    work = g["work"]
+    field = {k: v for k, v in re.findall(r"(\w+(?:\(ms\))?)=([^,\s)]+)", work)}
+    op, rank = field.get("OpType", "?"), g.get("rank") or "?"
+    if field.get("NumelIn") == "1" or op == "BARRIER":
+        return "log-rank-busy-elsewhere", {"ranks": rank, "op": op, "elapsed": g["elapsed"]}
+    return "log-nccl-timeout", {
+        "rank": rank,
+        "seq": field.get("SeqNum", "?"),
+        "op": op,
+        "timeout": field.get("Timeout(ms)", "?"),
+        "elapsed": g["elapsed"],
+    }
+
+
+def _shm(g: Params) -> tuple[str, Params]:
+    """NCCL's shared-memory segment (shmutils.cc, shm.h): the errno says full or not writable."""
+    error = (g.get("error") or "").strip()
+    path = g.get("path") or "/dev/shm"
+    if re.search(r"Permission denied|Read-only|not permitted", error):
+        return "log-shm-not-writable", {"detail": f"{g.get('call') or 'open'} {path}: {error}"}
+    return "log-shm-too-small", {"path": path, "detail": _detail(error)}
+
+
+_WC_STATUS = {  # ibv_wc_status, as libibverbs numbers them
+    "1": "IBV_WC_LOC_LEN_ERR",
+    "2": "IBV_WC_LOC_QP_OP_ERR",
+    "4": "IBV_WC_LOC_PROT_ERR",
+    "5": "IBV_WC_WR_FLUSH_ERR",
+    "8": "IBV_WC_LOC_ACCESS_ERR",
+    "9": "IBV_WC_REM_INV_REQ_ERR",
+    "10": "IBV_WC_REM_ACCESS_ERR",
+    "11": "IBV_WC_REM_OP_ERR",
+    "12": "IBV_WC_RETRY_EXC_ERR",
+    "13": "IBV_WC_RNR_RETRY_EXC_ERR",
+}
+
+
+def _ib_completion(g: Params) -> tuple[str, Params]:
+    code = g.get("code") or g.get("code2") or "?"
+    peer = re.sub(r"<\d+>$", "", g.get("peer") or "") or "a peer"
+    name = g.get("name") or _WC_STATUS.get(code, "")
+    hca = g.get("hca")
+    detail = _detail(", ".join(p for p in (name, f"hca {hca}" if hca else "") if p))
+    if code == "12":
+        return "log-ib-retry-exceeded", {"peer": peer, "detail": detail}
+    return "log-ib-completion-error", {"status": code, "peer": peer, "detail": detail}
+
+
+_SIGNALS = {1: "SIGHUP", 2: "SIGINT", 4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL"}
+_SIGNALS |= {11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"}
+_SIGNAL_WORDS = {
+    "Segmentation fault": "SIGSEGV",
+    "Aborted": "SIGABRT",
+    "Bus error": "SIGBUS",
+    "Killed": "SIGKILL",
+    "Illegal instruction": "SIGILL",
+    "Floating point exception": "SIGFPE",
+}
+
+
+def _who(g: Params) -> str:
+    if g.get("rank"):
+        return f"rank {g['rank']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
+    if g.get("local"):
+        return f"local rank {g['local']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
+    if g.get("task"):
+        return f"task {g['task']}"
+    return f"a process (pid {g['pid']})" if g.get("pid") else "a process"
+
+
+def _killed(name: str, number: int | None, g: Params) -> tuple[str, Params]:
+    if name in ("SIGTERM", "SIGINT", "SIGHUP"):
+        return TERMINATED, {}
+    number = number or next((n for n, s in _SIGNALS.items() if s == name), None)
+    return "log-rank-killed", {"who": _who(g), "signal": f"{name} ({number})" if number else name}
+
+
+def _exitcode(g: Params) -> tuple[str, Params]:
+    """torchrun's "failed (exitcode: -9)", its failure table, subprocess's "exit status": a negative code or one
+    above 128 is a signal; any other non-zero code is a failure without a cause."""
+    code = int(g["code"])
+    signal = -code if code < 0 else code - 128 if code > 128 else 0
+    if signal:
+        return _killed(_SIGNALS.get(signal, f"signal {signal}"), signal, g)
+    return (EXITED if code else CLEAN), {}
+
+
+def _signal(g: Params) -> tuple[str, Params]:
+    name = g.get("name") or _SIGNAL_WORDS.get(g.get("word") or "", "")
+    number = int(g["num"]) if g.get("num") else None
+    if not name.startswith("SIG"):
+        name = _SIGNALS.get(number or 0, name or "a signal")
+    return _killed(name, number, g)
+
+
+def _oom(g: Params) -> tuple[str, Params]:
+    return "log-rank-oom-killed", {"who": _who(g), "detail": _detail(g.get("detail"))}
+
+
+_CLIENT_TIMEOUT = (
+    r"The client socket has timed out after (?P<elapsed>\d+m?s) while trying to connect to "
+    r"\((?P<host>[^,()\s]+), (?P<port>\d+)\)"
+)
+_PORT_IN_USE = (
+    r"The server socket has failed to (?:listen on any local network address|bind to \S*?:(?P<port>\d+)\b)"
+    r"(?:.*?port: (?P<port2>\d+))?.*?(?:EADDRINUSE|[Aa]ddress already in use)"
+)
+_WATCHDOG = (
+    r"(?:\[[^\]]*?Rank (?P<rank>\d+)\]\s*)?(?:Watchdog c|C)aught collective operation timeout:\s*"
+    r"WorkNCCL\((?P<work>.*?)\)\s*ran for (?P<elapsed>\d+) milliseconds"
+)
+_IB_COMPLETION = (
+    r"NET/IB\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
+    r"(?:(?P<name>IBV_WC_\w+)\()?(?P<code2>\d+)\)?)(?:.*?hca (?P<hca>\S+))?"
+)
+_EXITCODE = (
+    r"^(?:.*?\brank\s*:\s*(?P<rank>\d+) \(local_rank: \d+\))?.*?exitcode\s*:\s*(?P<code>-?\d+)\)?"
+    r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\d+)\)"
+)
+_CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
+
+SIGNATURES: tuple[Signature, ...] = (
+    # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
+    _sig("client-socket-timeout", "The client socket has timed out", _CLIENT_TIMEOUT, _client_timeout),
+    # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
+    # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
+    # client timeout of the same log as refused (see rules/logs.py).
+    _sig(
+        "client-socket-refused",
+        "is not yet listening",
+        r"The server socket on \S+ is not yet listening \(errno: 111 - Connection refused\), will retry",
+        lambda g: (REFUSED, {}),
+    ),
+    _sig(
+        "client-socket-failed",
+        "has failed to connect to",
+        r"The client socket has failed to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
+        r"\(errno: (?P<errno>\d+) - (?P<error>[^)]+)\)",
+        _client_failed,
+    ),
+    _sig(
+        "connect-timed-out-old",
+        "connect() timed out",
+        r"connect\(\) timed out\.(?: Original timeout was (?P<ms>\d+) ms)?",
+        lambda g: (
+            "master-unreachable",
+            {"addr": "MASTER_ADDR", "port": "MASTER_PORT", "elapsed": f"{g['ms']}ms" if g.get("ms") else "?"},
+        ),
+    ),
+    _sig("server-socket-in-use", "The server socket has failed to", _PORT_IN_USE, _port_in_use),
+    _sig(  # torch <= 1.10's TCPStore, and Python's own OSError, say only this
+        "address-in-use",
+        "ddress already in use",
+        r"^(?!.*The server socket)(?!.*\[[WI] ).*?(?:RuntimeError|OSError|DistNetworkError|error)\b.*?"
+        r"(?:\[Errno 98\] )?Address already in use",
+        _port_in_use,
+    ),
+    _sig(
+        "store-clients-timeout",
+        "waiting for clients",
+        r"Timed out after (?P<waited>\d+ seconds?) waiting for clients\. (?P<joined>\d+)/(?P<expected>\d+) clients "
+        r"joined",
+        _clients_joined,
+    ),
+    _sig(
+        "store-barrier-timeout",
+        "store based barrier",
+        r"Timed out initializing process group in store based barrier on rank:? \d+, for key: (?P<key>\S+) "
+        r"\(world_size=(?P<world>\d+), (?:worker_count|num_workers_joined)=(?P<joined>\d+)",
+        _store_barrier,
+    ),
+    _sig(
+        "store-key-timeout",
+        "torchelastic/",
+        r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
+        _name("log-store-key-timeout"),
+    ),
+    _sig(
+        "store-wait-timeout",
+        "imeout",
+        r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: (?!\S*torchelastic/(?:role_info|assigned_ranks))"
+        r"(?P<key>\S+)|(?:RuntimeError|DistStoreError): (?P<old>Socket Timeout|Wait timeout)\b)",
+        lambda g: (
+            "log-store-timeout",
+            {"detail": f" (key {g['key']}, after {g['after']})" if g.get("key") else f" ({g['old']})"},
+        ),
+    ),
+    _sig(
+        "store-closed",
+        "Connection was likely closed",
+        r"Connection was likely closed\. Did the remote server shutdown or crash\?",
+        _name("log-store-closed"),
+    ),
+    _sig(
+        "env-missing-message",
+        ", but not set",
+        r"environment variable (?P<names>\w+) expected, but not set",
+        _name("env-missing"),
+    ),
+    _sig(  # the frame every traceback of that error shows, where the message itself was cut off
+        "env-missing",
+        "_env_error",
+        r"raise _env_error\(\"(?P<names>\w+)\"\)",
+        _name("env-missing"),
+    ),
+    # torchelastic's rendezvous and agent
+    _sig(
+        "rendezvous-timeout",
+        "RendezvousTimeoutError",
+        r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
+        lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
+    ),
+    _sig(
+        "rendezvous-connection",
+        "RendezvousConnectionError",
+        r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
+        lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
+    ),
+    _sig(
+        "rendezvous-closed",
+        "RendezvousClosedError",
+        r"(?:^|[.\s])RendezvousClosedError(?::.*)?$",
+        lambda g: ("log-rendezvous-closed", {}),
+    ),
+    _sig("exitcode", "exitcode", _EXITCODE, _exitcode),
+    _sig(
+        "exit-status",
+        "exit status",
+        r"returned non-zero exit status (?P<code>-?\d+)",
+        _exitcode,
+    ),
+    _sig(
+        "signal-received",
+        "received by PID",
+        r"(?:Signal (?P<num>\d+) \((?P<name>SIG\w+)\)|\*\*\* (?P<name2>SIG\w+) \([^)]*\)) received by PID (?P<pid>\d+)",
+        lambda g: _signal({**g, "name": g.get("name") or g.get("name2") or ""}),
+    ),
+    _sig(
+        "signal-died-with",
+        "died with <Signals",
+        r"died with <Signals\.(?P<name>SIG\w+): (?P<num>\d+)>",
+        _signal,
+    ),
+    _sig(
+        "signal-terminated",
+        "terminated with signal",
+        r"(?:Program )?terminated with signal (?P<name>SIG\w+)",
+        _signal,
+    ),
+    _sig(
+        "signal-fatal-python",
+        "Fatal Python error",
+        r"Fatal Python error: (?P<word>Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point excep)",
+        _signal,
+    ),
+    _sig(  # a shell or srun reporting how its child ended
+        "signal-shell",
+        "core dumped",
+        rf"(?:srun: error: [^:]+: task (?P<task>\d+): )?(?P<word>{_CONTAINER}) \(core dumped\)",
+        _signal,
+    ),
+    _sig(
+        "signal-killed",
+        "Killed",
+        r"(?:^|srun: error: [^:]+: task (?P<task>\d+): |\s(?P<pid>\d+) )(?P<word>Killed)(?:\s|$)(?!process)",
+        _signal,
+    ),
+    _sig(
+        "oom-killer",
+        "ut of memory: Killed process",
+        r"(?:Memory cgroup )?[Oo]ut of memory: Killed process (?P<pid>\d+) \((?P<detail>[^)]*)\)",
+        _oom,
+    ),
+    _sig(
+        "oom-killed",
+        "OOMKilled",
+        r"(?P<detail>(?:Reason|reason|Last State)?\W*OOMKilled)",
+        lambda g: ("log-rank-oom-killed", {"who": "the container", "detail": " (Kubernetes: OOMKilled)"}),
+    ),
+    _sig(
+        "oom-cgroup",
+        "oom",
+        r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
+        _oom,
+    ),
+    # gloo (transport/tcp: pair.cc, device.cc) and ProcessGroupGloo
+    _sig(
+        "gloo-full-mesh",
+        "connectFullMesh failed",
+        r"Gloo connectFullMesh failed with "
+        r"(?P<error>.*?(?:remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?(?::\S+)?(?:\s.*)?)?)$",
+        _full_mesh,
+    ),
+    _sig(  # gloo before connectFullMesh (torch <= 1.8): "pair.cc:N] connect [addr]:port: error"
+        "gloo-pair-connect",
+        "] connect [",
+        r"pair\.cc:\d+\] (?P<error>connect \[(?P<addr>[0-9a-fA-F.:]+)\]:\S+ .*)$",
+        _full_mesh,
+    ),
+    _sig(
+        "gloo-loopback-fallback",
+        "loopback address as fallback",
+        r"Unable to resolve hostname to a \(local\) address\. Using the loopback address as fallback",
+        lambda g: ("log-gloo-loopback", {"detail": " (gloo's warning: the hostname has no local address)"}),
+    ),
+    _sig(
+        "gloo-address",
+        "Unable to find address for",
+        r"(?:(?P<check>ifa|rp|bind_rv) [!=]= (?:nullptr|0)\.\s*)?Unable to find address for:? (?P<value>\S+)",
+        _gloo_address,
+    ),
+    _sig(
+        "gloo-recv-timeout",
+        "Timed out waiting",
+        r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
+        _name("log-gloo-timeout"),
+    ),
+    _sig(
+        "peer-closed",
+        "closed by",
+        r"(?P<detail>Connection closed by (?:remote )?peer\s*\S*)",
+        _name("log-peer-closed"),
+    ),
+    _sig(
+        "peer-reset",
+        "reset by peer",
+        r"(?P<detail>(?:Read error \S+ )?Connection reset by peer)",
+        _name("log-peer-closed"),
+    ),
+    _sig(
+        "nccl-remote-error",
+        "ncclRemoteError",
+        r"(?P<detail>ncclRemoteError: .*)",
+        _name("log-peer-closed"),
+    ),
+    # ProcessGroupNCCL
+    _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(
+        "nccl-work-progress",
+        "last enqueued NCCL work",
+        r"Rank (?P<rank>\d+)\] Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: (?P<enqueued>-?\d+)",
+        lambda g: (PROGRESS, dict(g)),
+    ),
+    # NCCL: error classes torch reports, then NCCL's own WARN lines (bootstrap, socket, IB, shm, nvls, init)
+    _sig(
+        "nccl-system-error",
+        "ystem",
+        r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
+        _name("log-nccl-system-error"),
+    ),
+    _sig(
+        "nccl-invalid-usage",
+        "nvalid",
+        r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
+        _name("log-nccl-invalid-usage"),
+    ),
+    _sig(
+        "nccl-cuda-error",
+        "uda",
+        r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
+        _name("log-nccl-cuda-error"),
+    ),
+    _sig(
+        "nccl-connect-failed",
+        "NCCL WARN",
+        r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
+        r"Connection refused|Network is unreachable|Connection timed out)",
+        _name("log-nccl-connect-failed"),
+    ),
+    _sig(
+        "nccl-socket-interface",
+        " : Using ",
+        r"(?:NCCL )?INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
+        r"(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
+        _nccl_interface,
+    ),
+    _sig(
+        "nccl-no-interface",
+        "interface found",
+        r"(?:NET/Socket|Bootstrap) : no (?:socket )?interface found",
+        lambda g: ("log-ifname-missing", {"var": "NCCL_SOCKET_IFNAME", "value": "(its value)"}),
+    ),
+    _sig(
+        "nccl-oob-no-device",
+        "verify NCCL_OOB_NET_IFNAME",
+        r"no device found (?:matching|after excluding) (?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
+        lambda g: ("log-ifname-missing", {"var": "NCCL_OOB_NET_IFNAME", "value": g["value"]}),
+    ),
+    _sig(
+        "address-family",
+        "ddress family",
+        r"(?P<detail>(?:Socket creation failed|cannot be initialized to connect to \S+).*?Address family not "
+        r"supported by protocol|Unknown (?:address family|ai_family): \d+)",
+        _name("log-address-family"),
+    ),
+    _sig(
+        "nccl-socket-family",
+        "is neither AF_INET",
+        r"(?P<detail>connecting to address (?P<addr>\S*) ?with family \d+ is neither AF_INET\(\d+\) nor "
+        r"AF_INET6\(\d+\))",
+        # no address at all: no interface matched NCCL_SOCKET_IFNAME, and NCCL read an empty one
+        lambda g: (
+            ("log-address-family", {"detail": g["detail"]})
+            if g.get("addr")
+            else ("log-ifname-missing", {"var": "NCCL_SOCKET_IFNAME", "value": "(its value)"})
+        ),
+    ),
+    _sig(
+        "nccl-duplicate-gpu",
+        "Duplicate GPU detected",
+        r"Duplicate GPU detected : rank (?P<a>\d+) and rank (?P<b>\d+) both on CUDA device (?P<device>[0-9a-fA-F]+)",
+        lambda g: (
+            "log-duplicate-gpu",
+            {
+                "rank_a": str(min(int(g["a"]), int(g["b"]))),
+                "rank_b": str(max(int(g["a"]), int(g["b"]))),
+                "device": g["device"],
+            },
+        ),
+    ),
+    _sig(
+        "nccl-shm-extend",
+        "failed to extend",
+        r"failed to extend (?P<path>\S+) to \d+ bytes(?:, error: (?P<error>.+?) \(\d+\))?",
+        _shm,
+    ),
+    _sig(
+        "nccl-shm-segment",
+        "shared memory segment",
+        r"Error while (?:creating|attaching to) shared memory segment (?P<path>\S+) \(size \d+\)"
+        r"(?:, error: (?P<error>.+?) \(\d+\))?",
+        _shm,
+    ),
+    _sig(
+        "nccl-shm-call",
+        "Call to ",
+        r"Call to (?P<call>shm_open|posix_fallocate|ftruncate|mmap) failed : (?P<error>.+)",
+        _shm,
+    ),
+    _sig(  # torch's DataLoader worker, on the same /dev/shm
+        "dataloader-shm",
+        "insufficient shared memory",
+        r"This might be caused by insufficient shared memory \(shm\)",
+        lambda g: ("log-shm-too-small", {"path": "/dev/shm", "detail": " (a DataLoader worker)"}),
+    ),
+    _sig(
+        "memlock-verbs",
+        "RLIMIT_MEMLOCK",
+        r"RLIMIT_MEMLOCK is (?P<bytes>\d+) bytes",
+        lambda g: ("log-memlock-too-low", {"detail": f"RLIMIT_MEMLOCK is {g['bytes']} bytes (libibverbs)"}),
+    ),
+    _sig(
+        "memlock-reg-mr",
+        "Cannot allocate memory",
+        r"Call to (?P<call>ibv_reg_mr\w*|ibv_reg_dmabuf_mr|ibv_create_cq|ibv_create_qp|ibv_alloc_pd) failed"
+        r"(?: with error)? ?:? Cannot allocate memory",
+        lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
+    ),
+    _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
+    _sig(
+        "ib-port-event",
+        "async event",
+        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async event\s?: (?P<event>port error)",
+        lambda g: ("log-ib-port-down", {"detail": _detail(" ".join(p for p in (g.get("dev"), g["event"]) if p))}),
+    ),
+    _sig(
+        "ib-link-down",
+        "_core",
+        r"(?P<dev>mlx[45]_core \S+).*?\b(?:[Ll]ink [Dd]own|Link DOWN|port state is DOWN)",
+        lambda g: ("log-ib-port-down", {"detail": _detail(f"{g['dev']} link down")}),
+    ),
+    _sig(
+        "nvls-bind",
+        "NVLS",
+        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ : CUDA error (?P<code>\d+) "
+        r"'(?P<error>[^']*)'",
+        lambda g: ("log-nvls-bind-failed", {"detail": f" (CUDA error {g['code']} '{g['error']}')"}),
+    ),
+    _sig(
+        "nvls-cuda-failure",
+        "nvls.cc",
+        r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'",
+        lambda g: (
+            "log-nvls-bind-failed",
+            {"detail": f" (CUDA error{' ' + g['code'] if g.get('code') else ''} '{g['error']}' in transport/nvls.cc)"},
+        ),
+    ),
+    _sig(
+        "cuda-system-not-ready",
+        "not yet initiali",
+        r"system not yet initiali[sz]ed",
+        lambda g: ("log-fabric-manager-down", {"detail": " (CUDA error 802)"}),
+    ),
+    # the launchers and CUDA
+    _sig(
+        "local-rank-unrecognized",
+        "unrecognized arguments",
+        r"^(?:\[rank\d+\]:\s*|\d+: )?(?P<script>\S+): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
+        lambda g: (
+            "local-rank-arg",
+            {
+                "script": g["script"],
+                "flag_class": "no-local-rank-arg" if g["flag"] == "--local_rank" else "no-dash-local-rank-arg",
+                "launcher": "torch.distributed.launch",
+                "passed_class": "local-rank-dash-arg" if g["flag"] == "--local-rank" else g["flag"] + "=N",
+            },
+        ),
+    ),
+    _sig(
+        "launch-deprecated",
+        "FutureWarning",
+        r"FutureWarning: The module torch\.distributed\.launch is deprecated",
+        _name(
+            "launch-deprecated",
+            launcher="torch.distributed.launch",
+            torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
+        ),
+    ),
+    _sig(
+        "collective-mismatch",
+        "Detected mismatch between collectives",
+        r"Detected mismatch between collectives on ranks\. Rank (?P<a>\d+) is running collective: "
+        r"CollectiveFingerPrint\(SequenceNumber=(?P<seq>\d+), OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is running "
+        r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": ", ".join(sorted([f"rank {g['a']} runs {g['op_a']}", f"rank {g['b']} runs {g['op_b']}"]))
+                + f" (sequence number {g['seq']})"
+            },
+        ),
+    ),
+    _sig(
+        "monitored-barrier",
+        "failed to pass monitoredBarrier",
+        r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
+        _name("log-rank-missing"),
+    ),
+    _sig(
+        "invalid-device-ordinal",
+        "invalid device ordinal",
+        r"invalid device ordinal",
+        lambda g: ("log-invalid-device-ordinal", {}),
+    ),
+)

@@ -1,0 +1,58 @@
+"""Logs read as people paste them: colour, wrapping, several nodes and ranks in one paste."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from distdoctor.facts.logs import read_log, to_input
+from distdoctor.rules.logs import explain_findings
+
+FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
+
+
+def test_ansi_escapes_are_dropped() -> None:
+    log = to_input("\x1b[31mRuntimeError: boom\x1b[0m\n", "a.log")
+    assert log.lines[0].text == "RuntimeError: boom"
+
+
+def test_an_indented_continuation_joins_the_line_above_and_keeps_its_number() -> None:
+    log = read_log(str(FIELD / "020-rank0-only-save-checkpoint-barrier.log"))
+    watchdog = next(line for line in log.lines if "Watchdog" in line.text)
+    assert watchdog.number == 2
+    assert "Timeout(ms)=1800000) ran for 1800090 milliseconds" in watchdog.text
+
+
+def test_a_traceback_is_not_joined() -> None:
+    log = read_log(str(FIELD / "003-gloo-unable-find-address-hostname.log"))
+    assert [line.number for line in log.lines] == list(range(1, 15))
+
+
+def test_a_line_a_terminal_cut_at_its_width_is_glued_back() -> None:
+    line = "[W socket.cpp:601] [c10d] The client socket has timed out after 600s while trying to connect to (nod"
+    text = f"{line}\ne1, 29500).\n{'x' * len(line)}\nnext\n"
+    log = to_input(text, "a.log")
+    assert log.lines[0].text.endswith("connect to (node1, 29500).")
+    assert log.lines[1].number == 3
+
+
+def test_prefixes_name_the_host_and_the_rank() -> None:
+    log = to_input("gpu-7:12:34 [0] NCCL INFO x\n[rank3]: RuntimeError: y\n0: z\nplain\n", "a.log")
+    assert [(line.host, line.tag) for line in log.lines] == [("gpu-7", ""), ("", "rank3"), ("task 0", ""), ("", "")]
+
+
+def test_nccl_versions_that_differ_between_hosts_of_one_paste() -> None:
+    log = read_log(str(FIELD / "021-nccl-version-mismatch-node1-2143.log"))
+    (finding,) = [f for f in explain_findings([log]) if f.name == "version-mismatch"]
+    assert finding.param_map["detail"] == "NCCL 2.14.3 on instance-8g-96c-1; NCCL 2.19.3 on instance-8g-96c-2"
+
+
+def test_the_rank_missing_from_the_watchdog_lines_is_late() -> None:
+    text = (
+        "[rank0]:[E ProcessGroupNCCL.cpp:1] [Rank 0] Watchdog caught collective operation timeout: WorkNCCL(SeqNum=9, "
+        "OpType=ALLREDUCE, NumelIn=4096, NumelOut=4096, Timeout(ms)=600000) ran for 600100 milliseconds before "
+        "timing out.\n"
+        "[rank1]: loading shard 7 of 9\n"
+    )
+    late = [f for f in explain_findings([to_input(text, "a.log")]) if f.name == "log-rank-late"]
+    assert late and late[0].param_map["ranks"] == "1"
+    assert late[0].param_map["last"] == "[rank1]: loading shard 7 of 9"
