@@ -6,6 +6,8 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
+from distdoctor.model.constraints import Port, PositiveCount, Rank
+
 T = TypeVar("T")
 
 # Where a config value came from. The catalogue translates each kind for the user.
@@ -34,12 +36,29 @@ class Sourced(Generic[T]):
 NNODES_FORM = "a positive integer N or a range MIN:MAX, e.g. 2 or 1:4"
 
 
-@dataclass(frozen=True)
 class NodeRange:
-    """`--nnodes N` or `--nnodes MIN:MAX`."""
+    """`--nnodes N` or `--nnodes MIN:MAX`. A value class, not a dataclass: the codec writes it as torchrun spells it
+    ("2", "1:4") rather than as an object."""
 
+    __slots__ = ("max", "min")
     min: int
     max: int
+
+    def __init__(self, min: int, max: int) -> None:
+        object.__setattr__(self, "min", min)
+        object.__setattr__(self, "max", max)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"NodeRange is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NodeRange) and (self.min, self.max) == (other.min, other.max)
+
+    def __hash__(self) -> int:
+        return hash((self.min, self.max))
+
+    def __repr__(self) -> str:
+        return f"NodeRange(min={self.min}, max={self.max})"
 
     def __str__(self) -> str:
         return str(self.min) if self.min == self.max else f"{self.min}:{self.max}"
@@ -77,17 +96,17 @@ class LaunchConfig:
     """One job's launch settings, merged from flags, a launch command, env vars and the scheduler."""
 
     nnodes: Sourced[NodeRange]
-    node_rank: Sourced[int] | None
-    nproc_per_node: Sourced[int] | None
+    node_rank: Sourced[Rank] | None
+    nproc_per_node: Sourced[PositiveCount] | None
     master_addr: Sourced[str] | None
-    master_port: Sourced[int] | None
+    master_port: Sourced[Port] | None
     rdzv_backend: Sourced[str]
     rdzv_endpoint: Sourced[str] | None = None
     rdzv_id: Sourced[str] | None = None
-    world_size: Sourced[int] | None = None
-    rank: Sourced[int] | None = None
-    local_rank: Sourced[int] | None = None
-    local_world_size: Sourced[int] | None = None
+    world_size: Sourced[PositiveCount] | None = None
+    rank: Sourced[Rank] | None = None
+    local_rank: Sourced[Rank] | None = None
+    local_world_size: Sourced[PositiveCount] | None = None
     launcher: str | None = None  # "torchrun", "torch.distributed.run", "torch.distributed.launch"
     use_env: bool = False
     scheduler: str | None = None  # "slurm", "openmpi", "pytorchjob"
