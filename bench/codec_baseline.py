@@ -1,4 +1,4 @@
-"""Model dataclasses to JSON-ready values and back: for --json, the coordinator's wire and recorded facts."""
+"""The hand-written typed JSON decoder model/codec.py replaced (main at a95685d): bench/codec.py's baseline."""
 
 from __future__ import annotations
 
