@@ -34,7 +34,7 @@ def _def_name(key: str, definition: dict[str, Any]) -> str:
         return key
     value = definition["properties"]["value"]
     if "$ref" in value:
-        return "Sourced_" + value["$ref"].rsplit("/", 1)[1]
+        return "Sourced_" + str(value["$ref"]).rsplit("/", 1)[1]
     if value.get("type") == "integer":
         return _SOURCED[(value.get("minimum"), value.get("maximum"))]
     return f"Sourced_{value['type']}"
