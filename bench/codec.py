@@ -5,15 +5,19 @@
 Node 0 decodes one NodeReport per node (bench/scale.py's simulated reports: real config, this machine's facts).
 Printed: microseconds per report for the old decoder (bench/codec_baseline.py, a copy of main's model/codec.py),
 msgspec from the dicts the wire hands over (model/codec.from_jsonable), and msgspec straight from the JSON bytes
-(model/codec.decode_json); and the worker's decode of the verdict it gets.
+(model/codec.decode_json), msgspec if the model's dataclasses were Structs (generated here); and the worker's decode
+of the verdict it gets.
 """
 
 from __future__ import annotations
 
 import argparse
+import dataclasses
 import json
 import sys
 import time
+import types
+import typing
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -21,14 +25,42 @@ from typing import Any
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import codec_baseline
+import msgspec
 from scale import report_for
 
 from distdoctor.commands.check import for_workers
 from distdoctor.config import load_config
 from distdoctor.facts import gather_node_facts
 from distdoctor.model import Finding, NodeReport, Report
-from distdoctor.model.codec import decode_json, from_jsonable, to_jsonable
+from distdoctor.model.codec import _dec_hook, decode_json, from_jsonable, to_jsonable
 from testbed.simulated import big_check_report
+
+
+def struct_mirror(tp: Any, made: dict[Any, Any]) -> Any:
+    """The same type with every model dataclass turned into a frozen msgspec Struct: what switching would gain."""
+    if dataclasses.is_dataclass(tp) and isinstance(tp, type):
+        if tp not in made:
+            hints = typing.get_type_hints(tp, include_extras=True)
+            fields: list[Any] = []
+            for f in dataclasses.fields(tp):
+                if f.default is not dataclasses.MISSING:
+                    fields.append((f.name, struct_mirror(hints[f.name], made), f.default))
+                elif f.default_factory is not dataclasses.MISSING:
+                    default = msgspec.field(default_factory=f.default_factory)
+                    fields.append((f.name, struct_mirror(hints[f.name], made), default))
+                else:
+                    fields.append((f.name, struct_mirror(hints[f.name], made)))
+            made[tp] = msgspec.defstruct(tp.__name__, fields, frozen=True)
+        return made[tp]
+    origin, args = typing.get_origin(tp), typing.get_args(tp)
+    if origin is None or origin is typing.Literal:
+        return tp
+    if origin is typing.Annotated:
+        return typing.Annotated[(struct_mirror(args[0], made), *args[1:])]  # type: ignore[valid-type]
+    mirrored = tuple(struct_mirror(a, made) for a in args)
+    if origin in (typing.Union, types.UnionType):
+        return typing.Union[mirrored]  # noqa: UP007
+    return origin[mirrored]
 
 
 def best_of(repeat: int, items: list[Any], decode: Callable[[Any], Any]) -> float:
@@ -57,14 +89,16 @@ def main() -> None:
     old = best_of(args.repeat, bodies, lambda b: codec_baseline.from_jsonable(NodeReport, b))
     new = best_of(args.repeat, bodies, lambda b: from_jsonable(NodeReport, b))
     raw = best_of(args.repeat, frames, lambda f: decode_json(f, NodeReport))
+    as_struct = struct_mirror(NodeReport, {})
+    struct = best_of(args.repeat, bodies, lambda b: msgspec.convert(b, as_struct, dec_hook=_dec_hook))
     print(f"{args.nodes} node reports, {sum(map(len, frames)) / len(frames) / 1024:.1f} KiB each as JSON")
-    print(f"  old decoder (type hints, by hand)  {old * 1e6:8.1f} us/report  {old * args.nodes:6.3f} s for all")
-    print(
-        f"  msgspec, from dicts (from_jsonable) {new * 1e6:8.1f} us/report  {new * args.nodes:6.3f} s  x{old / new:.0f}"
-    )
-    print(
-        f"  msgspec, from bytes (decode_json)   {raw * 1e6:8.1f} us/report  {raw * args.nodes:6.3f} s  x{old / raw:.0f}"
-    )
+    for label, t in (
+        ("old decoder (type hints, by hand) ", old),
+        ("msgspec, from dicts (from_jsonable)", new),
+        ("msgspec, from bytes (decode_json)  ", raw),
+        ("msgspec, if the model were Structs", struct),
+    ):
+        print(f"  {label} {t * 1e6:8.1f} us/report  {t * args.nodes:6.3f} s for all  x{old / t:.0f}")
 
     verdict = big_check_report(args.nodes)
     assert isinstance(verdict, Report)
