@@ -59,7 +59,7 @@ def run_smoke(nproc: int, sizes: str) -> tuple[list[int], list[float], list[int]
     argv = [sys.executable, "-m", "distdoctor", "smoke", "--json", "--nproc-per-node", str(nproc), "--sizes", sizes]
     argv += ["--master-port", str(free_port())]
     report = json.loads(subprocess.run(argv, capture_output=True, text=True, check=True).stdout)
-    rows = report["extra"]["bandwidth"]
+    rows = report["data"]["bandwidth"]
     return [r["size_bytes"] for r in rows], [r["busbw_gbps"] for r in rows], [r["iters"] for r in rows]
 
 

@@ -17,7 +17,7 @@ __all__ = ["cluster2", "make_cluster", "python_without_torch", "slurm_cluster"]
 
 SRC = Path(__file__).resolve().parents[1] / "src"
 # distdoctor's runtime dependencies and theirs: all a node needs for `check`.
-RUNTIME_MODULES = ("click", "rich", "psutil", "hostlist", "markdown_it", "mdurl", "pygments")
+RUNTIME_MODULES = ("click", "rich", "psutil", "hostlist", "msgspec", "markdown_it", "mdurl", "pygments")
 
 BROKEN_TORCH_INIT = 'raise ImportError("libtorch_cpu.so: cannot open shared object file (a broken install)")\n'
 BROKEN_TORCH_METADATA = "Metadata-Version: 2.1\nName: torch\nVersion: 2.13.0\n"

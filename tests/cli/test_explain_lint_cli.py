@@ -108,7 +108,7 @@ def test_lint_the_seed_commands_prints_the_torchrun_equivalent(tmp_path: Path) -
     assert "ERROR" not in out
     data = report(run("lint", "--json", "nodes.txt", cwd=tmp_path))
     assert {f["name"] for f in data["findings"]} == {"launch-deprecated"}
-    assert [e["line"] for e in data["extra"]["torchrun"]] == [2, 3]
+    assert [e["line"] for e in data["data"]["torchrun"]] == [2, 3]
 
 
 def test_lint_one_command_after_double_dash() -> None:

@@ -163,7 +163,7 @@ def test_the_secret_appears_in_no_output_of_any_command(tmp_path: Path, outputs:
         time.sleep(1)
         asked = subprocess.run([*DISTDOCTOR, *dump], capture_output=True, text=True, env={**BASE_ENV, **with_env})
         outputs.texts[f"dump --all-nodes {deadline - time.monotonic():.1f}"] = asked.stdout + asked.stderr
-        answered = json.loads(asked.stdout)["extra"]["nodes_answered"] if asked.stdout.startswith("{") else None
+        answered = json.loads(asked.stdout)["data"]["nodes_answered"] if asked.stdout.startswith("{") else None
     stop.touch()  # the job ends, and with it both runs
     outputs.finish()
 

@@ -68,10 +68,10 @@ def test_healthy_single_node_gives_exit_0_and_a_bandwidth_table(nproc: int) -> N
     assert result.returncode == 0, result.stderr
     report = report_of(result)
     assert report["findings"] == []
-    run = report["extra"]["smoke"]
+    run = report["data"]["run"]
     assert (run["world_size"], run["backend"], run["complete"]) == (nproc, "gloo", True)
     assert all(step["ok"] for rank in run["ranks"] for step in rank["steps"])
-    table = report["extra"]["bandwidth"]
+    table = report["data"]["bandwidth"]
     assert [row["size_bytes"] for row in table] == [1 << 10, 1 << 12, 1 << 14, 1 << 16, 1 << 18, 1 << 20, 1 << 22]
     for row in table:
         assert row["time_us"] > 0 and row["count"] == row["size_bytes"] // 4
@@ -159,7 +159,7 @@ def test_nccl_without_a_gpu_is_a_usage_error() -> None:
 def test_nccl_on_one_gpu_is_healthy() -> None:
     result, _ = smoke("--json", "--backend", "nccl", "--nproc-per-node", "1", "--sizes", "1K:64M", *FAST)
     assert result.returncode == 0, result.stderr
-    assert report_of(result)["extra"]["smoke"]["backend"] == "nccl"
+    assert report_of(result)["data"]["run"]["backend"] == "nccl"
 
 
 @pytest.mark.parametrize("broken", [False, True], ids=["no-torch", "broken-torch"])
@@ -187,5 +187,5 @@ def test_under_mpirun_each_process_is_one_rank_in_place(tmp_path: Path) -> None:
     report = json.loads((tmp_path / "rank-0.json").read_text())
     jsonschema.validate(report, schema())
     assert report["findings"] == []
-    assert [r["rank"] for r in report["extra"]["smoke"]["ranks"]] == [0, 1]
+    assert [r["rank"] for r in report["data"]["run"]["ranks"]] == [0, 1]
     assert "torchrun" not in result.stderr  # in place: mpirun started the ranks, no torchrun in between

@@ -65,10 +65,10 @@ def test_healthy_cluster_agrees_on_one_clean_verdict(make_cluster: Callable[...,
     outcomes = run_all(cluster.nodes, range(n))
     for o in outcomes:
         assert (o.code, o.names) == (0, {}), o.stderr
-        assert len(o.report["extra"]["nodes"]) == n
-        assert o.report["extra"]["complete"] is True
+        assert len(o.report["data"]["nodes"]) == n
+        assert o.report["data"]["complete"] is True
     assert len(outcomes[0].report["nodes"]) == n  # every node's facts stay on node 0; workers get the findings
-    matrix = outcomes[0].report["extra"]["mesh"]
+    matrix = outcomes[0].report["data"]["mesh"]
     assert all(cell in ("open", "-") for row in matrix for cell in row)
     assert all(o.report["findings"] == outcomes[0].report["findings"] for o in outcomes)
 
@@ -78,7 +78,7 @@ def test_master_port_dropped_on_node0(make_cluster: Callable[..., Cluster]) -> N
     cluster.nodes[0].nft_block(PORT, action="drop")
     master, worker = run_all(cluster.nodes, [0, 1])
     assert master.names == {"node-missing": "error"}
-    assert "(awaited 4" in json.dumps(master.report) or master.report["extra"]["waited_s"] >= 3.9
+    assert "(awaited 4" in json.dumps(master.report) or master.report["data"]["waited_s"] >= 3.9
     assert worker.names == {"master-unreachable": "error"}
     assert worker.report["facts"]["master_probe"]["attempts"] > 1
     assert "timed out" in worker.stderr  # the live line said what it saw
@@ -111,7 +111,7 @@ def test_one_worker_firewalled_from_the_others_is_named(make_cluster: Callable[.
         # node3 reaches everyone, nobody reaches node3: a firewall on node3, one finding naming it.
         assert o.names == {"mesh-one-way": "error"}
         assert o.nodes_of("mesh-one-way") == ["node_rank 2 (node3)"]
-    extra = outcomes[0].report["extra"]
+    extra = outcomes[0].report["data"]
     node3 = [n["label"] for n in extra["nodes"]].index("node_rank 2 (node3)")  # rows are in arrival order
     assert extra["mesh"][0][node3] == "timed-out"
     assert extra["mesh"][node3][0] == "open"

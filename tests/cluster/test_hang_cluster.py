@@ -78,7 +78,7 @@ def test_two_nodes_one_verdict_naming_the_rank_outside_the_collective(make_clust
         assert finding["params"]["ranks"] == "1" and finding["params"]["waiting"] == "0"
         assert "rank 1 (node2) at " in finding["params"]["frames"] and "user_work" in finding["params"]["frames"]
         assert finding["node"] == "node2 (rank 1)"
-        assert report["extra"]["nodes_answered"] == [0, 1]
-        hosts = {(r["host"], r["rank"], r["state"]) for r in report["extra"]["ranks"]}
+        assert report["data"]["nodes_answered"] == [0, 1]
+        hosts = {(r["host"], r["rank"], r["state"]) for r in report["data"]["ranks"]}
         assert ("node1", 0, "collective") in hosts and ("node2", 1, "user-code") in hosts
     assert "rank 0 step 2 done" in "".join(outs[0]) and "rank 1 step 2 done" in "".join(outs[1])

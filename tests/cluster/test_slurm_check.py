@@ -50,7 +50,7 @@ def test_srun_check_gathers_one_verdict(slurm_cluster: SlurmCluster, tmp_path: P
     found = reports(slurm_cluster, tmp_path, "check", "--wait", "10", nodes=3)
     assert [r["exit_code"] for r in found] == [0, 0, 0], found[0]["findings"]
     assert all(r["findings"] == [] for r in found)
-    labels = sorted(n["label"] for n in found[0]["extra"]["nodes"])
+    labels = sorted(n["label"] for n in found[0]["data"]["nodes"])
     assert labels == ["node_rank 0 (node1)", "node_rank 1 (node2)", "node_rank 2 (node3)"]
 
 

@@ -30,7 +30,7 @@ def test_srun_two_nodes_two_tasks_each_runs_in_place(slurm_cluster: SlurmCluster
     for text in (texts[0], texts[2]):
         report = json.loads(text)
         assert report["findings"] == []
-        run = report["extra"]["smoke"]
+        run = report["data"]["run"]
         assert run["world_size"] == 4
         assert sorted((r["rank"], r["host"]) for r in run["ranks"]) == [
             (0, "node1"), (1, "node1"), (2, "node2"), (3, "node2")

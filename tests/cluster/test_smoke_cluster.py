@@ -45,11 +45,11 @@ def assert_nothing_left(cluster: Cluster) -> None:
 def test_two_nodes_of_two_ranks_are_healthy(cluster2: Cluster) -> None:
     for code, report, _ in smoke_all(cluster2.nodes, [0, 1]):
         assert (code, report["findings"]) == (0, [])
-        run = report["extra"]["smoke"]
+        run = report["data"]["run"]
         assert run["world_size"] == 4 and run["complete"] is True
         assert sorted({r["host"] for r in run["ranks"]}) == ["node1", "node2"]
         assert [p["host"] for p in run["ranks"][0]["peers"]] == ["node2"]  # rank 0 timed the link to node2
-        assert report["extra"]["bandwidth"][-1]["busbw_gbps"] > 0
+        assert report["data"]["bandwidth"][-1]["busbw_gbps"] > 0
     assert_nothing_left(cluster2)
 
 

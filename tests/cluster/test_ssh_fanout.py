@@ -78,8 +78,8 @@ def test_healthy_hosts_give_one_clean_verdict(ssh_cluster: tuple[Cluster, list[s
     cluster, ssh = ssh_cluster
     code, report, stderr = login_check(cluster, ssh, "--hosts", "node[2-3]", "--html", str(tmp_path / "r.html"))
     assert (code, report["findings"]) == (0, [])
-    assert [n["label"] for n in report["extra"]["nodes"]] == ["node_rank 0 (node2)", "node_rank 1 (node3)"]
-    assert [(h["host"], h["node_rank"], h["ssh"]) for h in report["extra"]["hosts"]] == [
+    assert [n["label"] for n in report["data"]["verdict"]["nodes"]] == ["node_rank 0 (node2)", "node_rank 1 (node3)"]
+    assert [(h["host"], h["node_rank"], h["ssh"]) for h in report["data"]["hosts"]] == [
         ("node2", 0, "ok"),
         ("node3", 1, "ok"),
     ]
@@ -100,7 +100,7 @@ def test_a_firewalled_host_is_named_with_the_ssh_error(ssh_cluster: tuple[Cluste
     assert names == {("ssh-unreachable", "node3"), ("node-missing", None)}
     ssh_finding = next(f for f in report["findings"] if f["name"] == "ssh-unreachable")
     assert "port 22: Connection timed out" in ssh_finding["title"]
-    assert [(h["host"], h["ssh"]) for h in report["extra"]["hosts"]] == [("node2", "ok"), ("node3", "unreachable")]
+    assert [(h["host"], h["ssh"]) for h in report["data"]["hosts"]] == [("node2", "ok"), ("node3", "unreachable")]
     page = html.read_text()
     assert 'data-name="ssh-unreachable"' in page and '<td class="differs">unreachable</td>' in page
     if shutil.which("chromium"):  # the page as a reader sees it, kept with the other screenshots

@@ -63,7 +63,7 @@ def test_torchrun_agent_waiting_for_a_second_node_is_rendezvous() -> None:
         wait_for_frame(job.pids, {"next_rendezvous"})
         report = dump(job)
     assert set(findings(report)) == {"hang-rendezvous"}
-    (row,) = report["extra"]["ranks"]
+    (row,) = report["data"]["ranks"]
     assert (row["role"], row["launcher"], row["state"]) == ("agent", "torch.distributed.run", "rendezvous")
 
 

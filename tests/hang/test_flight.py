@@ -65,4 +65,4 @@ def test_dump_merges_torchfrtrace_on_a_real_mismatch(tmp_path: Path) -> None:
     found = {f["name"]: f for f in report["findings"]}
     assert "Culprit rank 1" in found["flight-recorder-mismatch"]["params"]["analysis"]
     assert found["hang-collective-mismatch"]["params"]["calls"] == "rank 0: all_reduce #4; rank 1: broadcast #4"
-    assert {r["rank"]: r["seq"] for r in report["extra"]["ranks"]} == {0: 4, 1: 4}
+    assert {r["rank"]: r["seq"] for r in report["data"]["ranks"]} == {0: 4, 1: 4}

@@ -135,7 +135,7 @@ def test_torchrun_job_that_hangs_gets_a_verdict_and_ctrl_c_ends_every_process() 
     jsonschema.validate(report, schema())
     (finding,) = [f for f in report["findings"] if f["name"] == "hang-rank-outside-collective"]
     assert finding["params"]["ranks"] == "1" and "user_work" in finding["params"]["frames"]
-    states = {r["rank"]: r["state"] for r in report["extra"]["ranks"]}
+    states = {r["rank"]: r["state"] for r in report["data"]["ranks"]}
     assert states == {None: "supervising", 0: "collective", 1: "user-code"}
 
 
@@ -172,7 +172,7 @@ def test_a_rank_that_vanished_is_named_dead_from_what_run_saw_before() -> None:
     report = json.loads(next(line for _, line in err.lines if '"hang-rank-dead"' in line))
     (dead,) = [f for f in report["findings"] if f["name"] == "hang-rank-dead"]
     assert dead["params"]["ranks"] == "1" and dead["params"]["pids"] == str(rank1)
-    assert {(r["rank"], r["status"]) for r in report["extra"]["ranks"]} >= {(1, "dead")}
+    assert {(r["rank"], r["status"]) for r in report["data"]["ranks"]} >= {(1, "dead")}
 
 
 def test_a_failure_of_the_watch_itself_leaves_the_job_running() -> None:

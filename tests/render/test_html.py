@@ -15,6 +15,7 @@ import pytest
 from distdoctor.commands.smoke import report as smoke_report
 from distdoctor.model import Finding, Report
 from distdoctor.model.codec import from_jsonable, to_jsonable
+from distdoctor.model.report import SmokeData
 from distdoctor.model.smoke import SmokeRun
 from distdoctor.render.html import page, render_html
 from distdoctor.render.html_model import Grid, Plot, Table
@@ -40,7 +41,8 @@ def check_report(n: int) -> Report:
 @pytest.mark.parametrize("name", ["two-nodes-healthy", "single-4-healthy"])
 def test_recorded_smoke_plots_one_line_per_rank(name: str) -> None:
     report = recorded_smoke(name)
-    run = dict(report.extra)["smoke"]
+    assert isinstance(report.data, SmokeData)
+    run = report.data.run
     assert isinstance(run, SmokeRun)
     (plot,) = [s for s in page(report, "en").sections if isinstance(s, Plot)]
     assert [s.label for s in plot.series] == [
@@ -147,8 +149,8 @@ def test_without_jinja2_html_says_what_to_install(tmp_path: Path) -> None:
 
 
 def test_the_renderer_takes_any_report() -> None:
-    # A command this module knows nothing of (dump, later) still gets its verdict and findings.
-    report = dataclasses.replace(check_report(2), command="dump", nodes=(), extra=(("future", {"x": 1}),))
+    # A report without a payload the renderer knows still gets its verdict and findings.
+    report = dataclasses.replace(check_report(2), command="dump", nodes=(), data=None)
     html = render_html(report, "en")
     assert "distdoctor dump" in html
     assert re.findall(r'data-name="([a-z-]+)"', html) == [f.name for f in report.findings] != []

@@ -10,6 +10,7 @@ from rich.console import Console
 from distdoctor.commands.check import WORKER_NODES_SHOWN, for_workers
 from distdoctor.model import Report
 from distdoctor.model.codec import from_jsonable
+from distdoctor.model.report import CheckData
 from distdoctor.render.text import render_text
 from testbed.simulated import big_check_report
 
@@ -26,8 +27,9 @@ def test_a_1024_node_verdict_for_workers_names_a_few_nodes_and_counts_them_all()
     body = for_workers(verdict)
     size = len(json.dumps(body))
     worker = from_jsonable(Report, body)
-    extra = dict(worker.extra)
-    assert len(extra["nodes"]) == WORKER_NODES_SHOWN and extra["nodes_total"] == 1024  # type: ignore[arg-type]
+    data = worker.data
+    assert isinstance(data, CheckData)
+    assert len(data.nodes) == WORKER_NODES_SHOWN and data.nodes_total == 1024
     # Every worker gets this frame: node names would make it ~60 KB at 1024 nodes, 237 KB at 4096.
     assert size < 20_000, size
     shown = text_of(worker)
@@ -39,5 +41,7 @@ def test_a_1024_node_verdict_for_workers_names_a_few_nodes_and_counts_them_all()
 def test_a_small_cluster_keeps_every_node_by_name() -> None:
     verdict = big_check_report(16)
     assert isinstance(verdict, Report)
-    extra = dict(from_jsonable(Report, for_workers(verdict)).extra)
-    assert len(extra["nodes"]) == 16 and "nodes_total" not in extra  # type: ignore[arg-type]
+    body = for_workers(verdict)
+    data = from_jsonable(Report, body).data
+    assert isinstance(data, CheckData)
+    assert len(data.nodes) == 16 and "nodes_total" not in body["data"]

@@ -10,6 +10,7 @@ import pytest
 from distdoctor.commands.fanout import Host, parse_hosts, remote_command, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.ssh import ssh_argv
+from distdoctor.model.codec import to_jsonable
 from distdoctor.model.nodes import RemoteRun
 from distdoctor.render.as_json import render_json
 from distdoctor.rules.fanout import fanout_findings
@@ -111,7 +112,7 @@ def test_the_verdict_is_node0s_with_the_ssh_findings_first() -> None:
         f["name"] for f in json.loads(node0)["findings"]
     ]
     assert len(result.nodes) == 2  # node 0's facts of every node it gathered
-    assert dict(result.extra)["hosts"][2] == {"host": "node3", "node_rank": 2, "ssh": "unreachable", "exit": 255,
+    assert to_jsonable(result.data)["hosts"][2] == {"host": "node3", "node_rank": 2, "ssh": "unreachable", "exit": 255,
                                               "seconds": 0.5}  # fmt: skip
 
 

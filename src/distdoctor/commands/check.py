@@ -7,6 +7,9 @@ import dataclasses
 import json
 from collections.abc import Mapping
 from dataclasses import dataclass
+from typing import cast
+
+import msgspec
 
 from distdoctor import defaults
 from distdoctor.facts import gather_node_facts
@@ -17,6 +20,7 @@ from distdoctor.gather.wire import Channel
 from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import EventSink, ignore
+from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
 from distdoctor.model.secret import Secret
 from distdoctor.rules.cross import cross_findings, rejected_findings
 from distdoctor.rules.join import join_findings
@@ -69,8 +73,7 @@ def check(
 
 
 def _local_report(config: LaunchConfig, facts: NodeFacts, findings: list[Finding], note: str = "") -> Report:
-    extra: tuple[tuple[str, object], ...] = (("note", note),) if note else ()
-    return Report(command="check", findings=tuple(findings), config=config, facts=facts, extra=extra)
+    return Report(command="check", findings=tuple(findings), config=config, facts=facts, data=PreflightData(note))
 
 
 def advertised(facts: NodeFacts) -> tuple[str, str | None] | None:
@@ -111,15 +114,20 @@ def verdict(result: GatherResult) -> Report:
     findings += rejected_findings(result.rejected)
     findings += mesh_findings(reports, result.probes)
     own = reports[0]
-    extra: tuple[tuple[str, object], ...] = (
-        ("nodes", [{"label": r.label, "address": r.seen_from or "self"} for r in reports]),
-        ("expected", result.expected),
-        ("waited_s", round(result.waited_s, 3)),
-        ("complete", result.complete),
-        ("interrupted", result.interrupted),
-        ("mesh_s", round(result.mesh_s, 3)),
-        ("mesh_probes", len(result.probes)),
-        *_mesh_extra(len(reports), result),
+    n = len(reports)
+    small = n <= MATRIX_MAX_NODES
+    data = CheckData(
+        nodes=tuple(GatheredNode(r.label, r.seen_from or "self") for r in reports),
+        expected=result.expected,
+        waited_s=round(result.waited_s, 3),
+        complete=result.complete,
+        interrupted=result.interrupted,
+        mesh_s=round(result.mesh_s, 3),
+        mesh_probes=len(result.probes),
+        # The node × node matrix (and what each pair measured) up to MATRIX_MAX_NODES; above, the pairs not clean.
+        mesh=_cells(mesh_matrix(n, result.probes)) if small else None,
+        mesh_detail=tuple(map(tuple, mesh_details(n, result.probes))) if small else None,
+        mesh_failed_pairs=None if small else tuple((p.src, p.dst, p.failure) for p in result.probes if not p.ok),
     )
     return Report(
         command="check",
@@ -127,31 +135,28 @@ def verdict(result: GatherResult) -> Report:
         config=own.config,
         facts=own.facts,
         nodes=tuple(r.facts for r in reports),
-        extra=extra,
+        data=data,
     )
 
 
-def _mesh_extra(n: int, result: GatherResult) -> tuple[tuple[str, object], ...]:
-    """The node × node matrix (and what each pair measured) up to MATRIX_MAX_NODES; above, the pairs not clean."""
-    if n <= MATRIX_MAX_NODES:
-        return ("mesh", mesh_matrix(n, result.probes)), ("mesh_detail", mesh_details(n, result.probes))
-    return (("mesh_failed_pairs", [[p.src, p.dst, p.failure] for p in result.probes if not p.ok]),)
+def _cells(matrix: list[list[str]]) -> tuple[tuple[MeshCell, ...], ...]:
+    return tuple(tuple(cast(MeshCell, cell) for cell in row) for row in matrix)
 
 
 def for_workers(verdict: Report) -> object:
     """The verdict as workers get it: every node's facts stay on node 0 (4096 nodes' facts exceed a frame)."""
+    data = verdict.data
+    assert isinstance(data, CheckData)
     # The per-pair details stay on node 0 too (its HTML report shows them): up to 4032 strings for 64 nodes.
-    extra = [kv for kv in verdict.extra if kv[0] != "mesh_detail"]
-    nodes = dict(verdict.extra).get("nodes")
-    if isinstance(nodes, list) and len(nodes) > MATRIX_MAX_NODES:
-        extra = [(k, nodes[:WORKER_NODES_SHOWN] if k == "nodes" else v) for k, v in extra]
-        extra.append(("nodes_total", len(nodes)))
-    slim = dataclasses.replace(verdict, nodes=(), extra=tuple(extra))
+    data = msgspec.structs.replace(data, mesh_detail=None)
+    if len(data.nodes) > MATRIX_MAX_NODES:
+        data = msgspec.structs.replace(data, nodes=data.nodes[:WORKER_NODES_SHOWN], nodes_total=len(data.nodes))
+    slim = dataclasses.replace(verdict, nodes=(), data=data)
     body = to_jsonable(slim)
-    if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:
+    if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:  # as the wire writes it: ASCII, a peer's text escaped
         kept = verdict.findings[:VERDICT_MAX_FINDINGS]
         note = f"{len(verdict.findings) - len(kept)} more findings: see node_rank 0's output"
-        slim = dataclasses.replace(slim, findings=kept, extra=(*slim.extra, ("truncated", note)))
+        slim = dataclasses.replace(slim, findings=kept, data=msgspec.structs.replace(data, truncated=note))
         body = to_jsonable(slim)
     return body
 

@@ -6,8 +6,10 @@ from collections.abc import Mapping
 
 from distdoctor.facts import gather_node_facts
 from distdoctor.model import LaunchConfig, Report
+from distdoctor.model.report import EnvData
 
 
 def env(config: LaunchConfig, environ: Mapping[str, str]) -> Report:
     """This node's facts and config; no rules applied."""
-    return Report(command="env", findings=(), config=config, facts=gather_node_facts(config, environ))
+    facts = gather_node_facts(config, environ)
+    return Report(command="env", findings=(), config=config, facts=facts, data=EnvData())

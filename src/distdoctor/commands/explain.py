@@ -7,6 +7,7 @@ from typing import IO
 
 from distdoctor.facts.logs import read_logs
 from distdoctor.model import Report
+from distdoctor.model.report import ExplainData, LogSummary
 from distdoctor.rules.logs import error_lines, explain_findings, nccl_version, node_of
 
 
@@ -14,16 +15,8 @@ def explain(paths: Sequence[str], stdin: IO[bytes]) -> Report:
     """Read every log, match the signature table; with no match, say so and show the last error-looking lines."""
     logs = read_logs(paths, stdin)
     findings = explain_findings(logs)
-    extra: list[tuple[str, object]] = [
-        (
-            "inputs",
-            [
-                {"source": log.source, "lines": len(log.lines), "node": node_of(log), "nccl": nccl_version(log)}
-                for log in logs
-            ],
-        ),
-    ]
+    inputs = tuple(LogSummary(log.source, len(log.lines), node_of(log), nccl_version(log)) for log in logs)
+    data = ExplainData(inputs)
     if not findings:
-        extra.append(("note", "no known signature in these logs"))
-        extra.append(("error_lines", error_lines(logs)))
-    return Report(command="explain", findings=tuple(findings), extra=tuple(extra))
+        data = ExplainData(inputs, note="no known signature in these logs", error_lines=tuple(error_lines(logs)))
+    return Report(command="explain", findings=tuple(findings), data=data)

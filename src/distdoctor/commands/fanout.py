@@ -13,10 +13,12 @@ from distdoctor import defaults
 from distdoctor.errors import UsageError
 from distdoctor.gather.ssh import run_on_hosts
 from distdoctor.model import Finding, Report
-from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.codec import DecodeError
 from distdoctor.model.fields import option
 from distdoctor.model.nodes import SSH_FAILED, RemoteRun
+from distdoctor.model.report import CheckData, FanoutData, HostRun, PreflightData
 from distdoctor.model.secret import Secret
+from distdoctor.render.as_json import report_from_json
 from distdoctor.rules.fanout import fanout_findings, remote_report
 
 # Beyond --wait, what each host's run may take: ssh connect, Python and distdoctor start-up, the mesh.
@@ -131,7 +133,7 @@ def _decoded(run: RemoteRun) -> Report | None:
     if data is None:
         return None
     try:
-        return from_jsonable(Report, data)
+        return report_from_json(data)
     except DecodeError:
         return None
 
@@ -141,18 +143,19 @@ def verdict(hosts: Sequence[Host], runs: Sequence[RemoteRun], deadline_s: float)
     ssh = fanout_findings(runs, deadline_s)
     by_rank = sorted(zip(hosts, runs, strict=True), key=lambda pair: pair[0].node_rank)
     chosen = next((r for _, run in by_rank if (r := _decoded(run)) is not None), None)
-    table = [
-        {
-            "host": h.name,
-            "node_rank": h.node_rank,
-            "ssh": "ok" if remote_report(run) else "unreachable" if run.returncode == SSH_FAILED else "failed",
-            "exit": run.returncode,
-            "seconds": round(run.elapsed_s, 3),
-        }
+    table = tuple(
+        HostRun(
+            host=h.name,
+            node_rank=h.node_rank,
+            ssh="ok" if remote_report(run) else "unreachable" if run.returncode == SSH_FAILED else "failed",
+            exit=run.returncode,
+            seconds=round(run.elapsed_s, 3),
+        )
         for h, run in by_rank
-    ]
+    )
     if chosen is None:
-        return Report(command="check", findings=tuple(ssh), extra=(("hosts", table),))
+        return Report(command="check", findings=tuple(ssh), data=FanoutData(table))
     seen = {(f.name, f.node) for f in chosen.findings}
     findings: list[Finding] = [f for f in ssh if (f.name, f.node) not in seen] + list(chosen.findings)
-    return dataclasses.replace(chosen, findings=tuple(findings), extra=(*chosen.extra, ("hosts", table)))
+    own = chosen.data if isinstance(chosen.data, (CheckData, PreflightData)) else None
+    return dataclasses.replace(chosen, findings=tuple(findings), data=FanoutData(table, own))

@@ -5,37 +5,37 @@ from __future__ import annotations
 
 import socket
 from collections.abc import Sequence
-from typing import Any
 
 from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Report
 from distdoctor.model.hang import DistProcess, FlightAnalysis, Gathered, ProcessState
+from distdoctor.model.report import HangData, RankRow
 from distdoctor.rules.flight import with_sequence
 from distdoctor.rules.hang import hang_verdict
 from distdoctor.rules.stacks import classify
 
 
-def state_row(s: ProcessState) -> dict[str, Any]:
-    """One process of the rank table (text and --json)."""
+def state_row(s: ProcessState) -> RankRow:
+    """One process of the rank table (text, HTML and --json)."""
     p = s.process
-    return {
-        "pid": p.pid,
-        "host": p.host,
-        "role": p.role,
-        "launcher": p.launcher,
-        "rank": p.rank,
-        "local_rank": p.local_rank,
-        "world_size": p.world_size,
-        "status": p.status,
-        "age_s": p.age_s,
-        "state": s.state,
-        "op": s.op,
-        "seq": s.seq,
-        "frame": s.frame,
-        "where": s.where,
-        "error": s.error,
-    }
+    return RankRow(
+        pid=p.pid,
+        host=p.host,
+        role=p.role,
+        launcher=p.launcher,
+        rank=p.rank,
+        local_rank=p.local_rank,
+        world_size=p.world_size,
+        status=p.status,
+        age_s=p.age_s,
+        state=s.state,
+        op=s.op,
+        seq=s.seq,
+        frame=s.frame,
+        where=s.where,
+        error=s.error,
+    )
 
 
 def local_states(procs: Sequence[DistProcess]) -> tuple[list[ProcessState], FlightAnalysis | None]:
@@ -52,10 +52,13 @@ def verdict(
     flight: FlightAnalysis | None = None,
     gathered: Gathered | None = None,
     port: int = 0,
-    extra: tuple[tuple[str, object], ...] = (),
+    note: str = "",
 ) -> Report:
     """The hang verdict over these states (gathered from every node, or this node's) as a Report with the rank table."""
     findings = hang_verdict(states, socket.gethostname(), ptrace_scope(), flight=flight, gathered=gathered, port=port)
-    rows = [state_row(s) for s in states]
-    more: tuple[tuple[str, object], ...] = (("nodes_answered", list(gathered.answered)),) if gathered else ()
-    return Report(command=command, findings=tuple(findings), extra=(("ranks", rows), *more, *extra))
+    data = HangData(
+        ranks=tuple(state_row(s) for s in states),
+        nodes_answered=gathered.answered if gathered else None,
+        note=note,
+    )
+    return Report(command=command, findings=tuple(findings), data=data)

@@ -10,6 +10,7 @@ from distdoctor.config import load_config, parse_launch_command
 from distdoctor.errors import UsageError
 from distdoctor.facts.script import read_script
 from distdoctor.model import Report
+from distdoctor.model.report import LintData, TorchrunEquivalent
 from distdoctor.rules.lint import Linted, lint_findings, split_argv, torchrun_equivalent
 
 
@@ -66,11 +67,10 @@ def _linted(line: int, argv: Sequence[str], cwd: str) -> Linted:
 def lint(commands: Sequence[tuple[int, Sequence[str]]], cwd: str) -> Report:
     """Parse every command (the launcher's own argparse rules), read each script once, apply the lint rules."""
     linted = [_linted(line, argv, cwd) for line, argv in commands]
-    equivalents = [
-        {"line": c.line, "torchrun": torchrun_equivalent(c)} for c in linted if c.command.launcher != "torchrun"
-    ]
+    equivalents = tuple(
+        TorchrunEquivalent(c.line, torchrun_equivalent(c)) for c in linted if c.command.launcher != "torchrun"
+    )
     unread = sorted({f"{c.script.path}: {c.script.error}" for c in linted if c.script and c.script.error})
-    extra: list[tuple[str, object]] = [("commands", len(linted)), ("torchrun", equivalents)]
-    if unread:
-        extra.append(("note", "script not read, its --local-rank handling not checked: " + "; ".join(unread)))
-    return Report(command="lint", findings=tuple(lint_findings(linted)), extra=tuple(extra))
+    note = "script not read, its --local-rank handling not checked: " + "; ".join(unread) if unread else ""
+    data = LintData(commands=len(linted), torchrun=equivalents, note=note)
+    return Report(command="lint", findings=tuple(lint_findings(linted)), data=data)

@@ -15,6 +15,7 @@ from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
 from distdoctor.model import LaunchConfig, Report
 from distdoctor.model.hang import ProcessState
+from distdoctor.model.report import PreflightData
 from distdoctor.model.secret import Secret
 
 
@@ -63,7 +64,7 @@ def preflight(command: Sequence[str], environ: Mapping[str, str]) -> Report:
     from distdoctor.commands.check import CheckOptions, check
 
     report = check(job_config(command, environ), environ, CheckOptions(local_only=True))
-    return Report("run", report.findings, report.config, report.facts, extra=(("note", "preflight"),))
+    return Report("run", report.findings, report.config, report.facts, data=PreflightData("preflight"))
 
 
 def run(
@@ -81,19 +82,19 @@ def run(
         return local_states(watch.processes())[0]
 
     def on_stall(stall: Stall) -> None:
-        note = ("note", f"no output and no stack change for {stall.stalled_s:g} s")
+        note = f"no output and no stack change for {stall.stalled_s:g} s"
         if relay is None:
             states, flight = local_states(stall.processes)
-            on_verdict(verdict(states, "run", flight=flight, extra=(note,)))
+            on_verdict(verdict(states, "run", flight=flight, note=note))
             return
         try:
             gathered = relay.gather()
         except (FrameError, TimeoutError, OSError) as exc:
             notify(f"node 0 did not answer ({exc}); verdict for this node only")
             states, flight = local_states(stall.processes)
-            on_verdict(verdict(states, "run", flight=flight, extra=(note,)))
+            on_verdict(verdict(states, "run", flight=flight, note=note))
             return
-        on_verdict(verdict(gathered.states, "run", gathered=gathered, port=relay.port, extra=(note,)))
+        on_verdict(verdict(gathered.states, "run", gathered=gathered, port=relay.port, note=note))
 
     watch = Watch(command, options.watch, on_stall, notify)
     if isinstance(plan, RelayPlan):

@@ -9,6 +9,7 @@ from distdoctor.errors import UsageError
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.model import LaunchConfig, Report
 from distdoctor.model.fields import option
+from distdoctor.model.report import SmokeData
 from distdoctor.model.smoke import SmokeEvent, SmokeRun, SmokeSink
 from distdoctor.rules.smoke import bandwidth_table, smoke_findings
 from distdoctor.smoke.launch import in_place_env, run_torchrun, under_launcher
@@ -74,7 +75,8 @@ def smoke(
 def report(run: SmokeRun, config: LaunchConfig | None, settings: SmokeSettings) -> Report:
     """A smoke run as a Report: findings, the nccl-tests style table and every rank's steps."""
     findings = smoke_findings(run, settings.min_busbw_gbps)
-    extra: list[tuple[str, object]] = [("smoke", run), ("bandwidth", bandwidth_table(run))]
+    note = ""
     if run.local_node_rank is not None and run.ranks:
-        extra.append(("note", "rank 0's verdict did not reach this node: only this node's ranks are shown"))
-    return Report(command="smoke", findings=tuple(findings), config=config, extra=tuple(extra))
+        note = "rank 0's verdict did not reach this node: only this node's ranks are shown"
+    data = SmokeData(run, bandwidth_table(run), note)
+    return Report(command="smoke", findings=tuple(findings), config=config, data=data)

@@ -6,12 +6,12 @@ fields      the one table of torchrun's fields: flag spellings, variables, parse
 facts       one node's measurements (NodeFacts) and a training script's local-rank use
 findings    Finding and its severities
 nodes       what nodes exchange while gathering (NodeReport, PairProbe), an ssh run (RemoteRun)
-report      Report, what a command hands to render/
+report      Report, what a command hands to render/, and its typed payload per command (CheckData, ...)
 hang        processes of a running job, their stacks and states, flight-recorder analysis
 smoke       a smoke run's results and progress events
 progress    check's gathering events, for the live view
 logs        log inputs for explain
-codec       dataclasses to JSON values and back
+codec       model types to JSON and back with msgspec, validated on decode (constraints: ranges the model knows)
 secret      the run's shared secret, a value that never prints itself
 """
 

@@ -6,6 +6,7 @@ from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any, Generic, Literal, TypeVar
 
+from distdoctor.model.constraints import Port, PositiveCount, Rank
 from distdoctor.model.fields import FIELDS
 from distdoctor.model.fields import NodeRange as NodeRange
 
@@ -50,17 +51,17 @@ class LaunchConfig:
 
     # load_config always sets nnodes, node_rank, master_port and rdzv_backend (torchrun's defaults at the least).
     nnodes: Sourced[NodeRange]
-    node_rank: Sourced[int]
-    nproc_per_node: Sourced[int] | None
+    node_rank: Sourced[Rank]
+    nproc_per_node: Sourced[PositiveCount] | None
     master_addr: Sourced[str] | None  # None: a multi-node job that names no master
-    master_port: Sourced[int]
+    master_port: Sourced[Port]
     rdzv_backend: Sourced[str]
     rdzv_endpoint: Sourced[str] | None = None
     rdzv_id: Sourced[str] | None = None
-    world_size: Sourced[int] | None = None
-    rank: Sourced[int] | None = None
-    local_rank: Sourced[int] | None = None
-    local_world_size: Sourced[int] | None = None
+    world_size: Sourced[PositiveCount] | None = None
+    rank: Sourced[Rank] | None = None
+    local_rank: Sourced[Rank] | None = None
+    local_world_size: Sourced[PositiveCount] | None = None
     launcher: str | None = None  # "torchrun", "torch.distributed.run", "torch.distributed.launch"
     use_env: bool = False
     scheduler: str | None = None  # "slurm", "openmpi", "pytorchjob"

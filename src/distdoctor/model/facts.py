@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from distdoctor.model.constraints import Count, Pid, Port, Rank, Seconds
+
 
 @dataclass(frozen=True)
 class Interface:
@@ -34,7 +36,7 @@ class Route:
 
 @dataclass(frozen=True)
 class ProcessInfo:
-    pid: int
+    pid: Pid
     name: str
     cmdline: str
 
@@ -48,18 +50,18 @@ class Probe:
     """One TCP connect attempt to host:port, classified."""
 
     host: str
-    port: int
+    port: Port
     outcome: ProbeOutcome
-    elapsed_s: float
+    elapsed_s: Seconds
     detail: str = ""
-    attempts: int = 1  # more than one: retried until the wait ran out, so "refused" is final
+    attempts: Count = 1  # more than one: retried until the wait ran out, so "refused" is final
 
 
 @dataclass(frozen=True)
 class PortBind:
     """Whether this node can bind a port, and who holds it if not."""
 
-    port: int
+    port: Port
     bindable: bool
     error: str | None = None  # "in-use", "permission", or an errno name
     holder: ProcessInfo | None = None
@@ -79,7 +81,7 @@ class Versions:
 
 @dataclass(frozen=True)
 class Gpu:
-    index: int
+    index: Rank
     name: str
     uuid: str = ""
 

@@ -31,12 +31,29 @@ def parse_port(raw: str) -> int:
     return port
 
 
-@dataclass(frozen=True)
 class NodeRange:
-    """`--nnodes N` or `--nnodes MIN:MAX`."""
+    """`--nnodes N` or `--nnodes MIN:MAX`. A value class, not a dataclass: the codec writes it as torchrun spells it
+    ("2", "1:4") rather than as an object."""
 
+    __slots__ = ("max", "min")
     min: int
     max: int
+
+    def __init__(self, min: int, max: int) -> None:
+        object.__setattr__(self, "min", min)
+        object.__setattr__(self, "max", max)
+
+    def __setattr__(self, name: str, value: object) -> None:
+        raise AttributeError(f"NodeRange is immutable: cannot set {name}")
+
+    def __eq__(self, other: object) -> bool:
+        return isinstance(other, NodeRange) and (self.min, self.max) == (other.min, other.max)
+
+    def __hash__(self) -> int:
+        return hash((self.min, self.max))
+
+    def __repr__(self) -> str:
+        return f"NodeRange(min={self.min}, max={self.max})"
 
     def __str__(self) -> str:
         return str(self.min) if self.min == self.max else f"{self.min}:{self.max}"

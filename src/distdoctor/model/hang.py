@@ -5,6 +5,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Literal
 
+from distdoctor.model.constraints import AnyPort, Count, Finite, Pid, Rank, Seconds
+
 Role = Literal["agent", "worker"]
 
 # How a rank was started: torchrun's agent, the older launcher, a scheduler, or by hand.
@@ -36,7 +38,7 @@ class Frame:
     name: str
     filename: str  # the full path
     short: str  # py-spy's short_filename: relative to site-packages / the script's folder
-    line: int
+    line: Count
     locals: tuple[tuple[str, str], ...] = ()
 
     def __str__(self) -> str:
@@ -58,11 +60,11 @@ class ThreadStack:
 class StackSample:
     """py-spy's answer for one process: its threads, or why there are none."""
 
-    pid: int
+    pid: Pid
     threads: tuple[ThreadStack, ...] = ()
     error: StackError | None = None
     detail: str = ""
-    elapsed_s: float = 0.0
+    elapsed_s: Seconds = 0.0
 
     def main_thread(self) -> ThreadStack | None:
         """The thread the rank's program runs in: MainThread, else the one whose kernel id is the pid (py-spy
@@ -80,21 +82,21 @@ class StackSample:
 class DistProcess:
     """A torch.distributed process found on this node: a launcher agent or a rank, and who it says it is."""
 
-    pid: int
-    ppid: int
+    pid: Pid
+    ppid: Pid
     role: Role
     launcher: Launcher
     host: str
     cmdline: tuple[str, ...]
     status: str  # psutil's: running, sleeping, disk-sleep, stopped, zombie, dead
-    age_s: float
-    rank: int | None = None
-    local_rank: int | None = None
-    world_size: int | None = None
-    local_world_size: int | None = None
-    group_rank: int | None = None  # torchrun's node rank
+    age_s: Finite
+    rank: Rank | None = None
+    local_rank: Rank | None = None
+    world_size: Count | None = None
+    local_world_size: Count | None = None
+    group_rank: Rank | None = None  # torchrun's node rank
     master_addr: str | None = None
-    master_port: int | None = None
+    master_port: AnyPort | None = None
     run_id: str | None = None
     env: tuple[tuple[str, str], ...] = ()  # the distributed variables only, never the whole environment
 
@@ -119,7 +121,7 @@ class ProcessState:
     op: str = ""  # the collective, or the torch function of an init state
     frame: str = ""  # the innermost frame of the program's own code: "train.py:42 in step"
     where: str = ""  # the innermost torch frame that decided the state
-    seq: int | None = None  # collective sequence number, where the flight recorder gives one
+    seq: Count | None = None  # collective sequence number, where the flight recorder gives one
     error: StackError | None = None
 
 
@@ -127,8 +129,8 @@ class ProcessState:
 class LastCollective:
     """A rank's newest flight-recorder entry: the collective it is in (or last finished)."""
 
-    rank: int
-    seq: int
+    rank: Rank
+    seq: Count
     op: str  # "all_reduce", from the entry's "gloo:all_reduce"
     state: str  # scheduled, started, completed
     retired: bool
@@ -150,9 +152,9 @@ class Gathered:
     """Every node's states as node 0 got them; `missing` are the node ranks that did not answer."""
 
     states: tuple[ProcessState, ...]
-    answered: tuple[int, ...]
-    missing: tuple[int, ...]
-    expected: int
+    answered: tuple[Rank, ...]
+    missing: tuple[Rank, ...]
+    expected: Count
 
     @property
     def complete(self) -> bool:

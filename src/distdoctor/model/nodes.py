@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from distdoctor.model.config import LaunchConfig
+from distdoctor.model.constraints import Port, Rank, Seconds
 from distdoctor.model.facts import NodeFacts, ProbeOutcome
 from distdoctor.model.findings import Finding
 
@@ -14,7 +15,7 @@ class Endpoint:
     """An address and port a node listens on, as gloo/NCCL would advertise it."""
 
     address: str
-    port: int
+    port: Port
     interface: str | None = None
 
 
@@ -41,12 +42,12 @@ class NodeReport:
 class PairProbe:
     """Repeated connects from one node to another's mesh listener."""
 
-    src: int  # index into the verdict's node list
-    dst: int
+    src: Rank  # index into the verdict's node list
+    dst: Rank
     address: str
-    port: int
+    port: Port
     outcomes: tuple[ProbeOutcome, ...]
-    latencies_s: tuple[float, ...]  # of the connects that succeeded
+    latencies_s: tuple[Seconds, ...]  # of the connects that succeeded
     detail: str = ""
 
     @property
@@ -75,4 +76,4 @@ class RemoteRun:
     returncode: int | None
     stdout: str
     stderr: str
-    elapsed_s: float
+    elapsed_s: Seconds

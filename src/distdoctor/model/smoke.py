@@ -6,6 +6,8 @@ from __future__ import annotations
 from collections.abc import Callable
 from dataclasses import dataclass
 
+from distdoctor.model.constraints import Count, NonNegative, Pid, Rank, Seconds
+
 # The steps every rank runs, in order. A failed step ends the rank's run: its process group may be broken.
 STEPS = (
     "import",
@@ -29,10 +31,10 @@ class StepResult:
 
     step: str
     ok: bool
-    seconds: float
+    seconds: Seconds
     error: str | None = None
     timed_out: bool = False
-    wrong: tuple[int, ...] = ()
+    wrong: tuple[Rank, ...] = ()
     skipped: str | None = None  # why the step did not run (the backend lacks it, a single node, ...)
 
 
@@ -41,35 +43,35 @@ class BandwidthRow:
     """One message size of a sweep, timed as nccl-tests does: mean time per op, algbw = S/t, busbw = algbw·factor."""
 
     op: str
-    size_bytes: int
-    count: int
+    size_bytes: Count
+    count: Count
     dtype: str
-    iters: int
-    time_us: float
-    algbw_gbps: float
-    busbw_gbps: float
+    iters: Count
+    time_us: NonNegative
+    algbw_gbps: NonNegative
+    busbw_gbps: NonNegative
 
 
 @dataclass(frozen=True)
 class PeerBandwidth:
     """A ping-pong between rank 0 and one rank of another node, timed on rank 0."""
 
-    rank: int
+    rank: Rank
     host: str
-    size_bytes: int
-    seconds: float
-    gbps: float
+    size_bytes: Count
+    seconds: Seconds
+    gbps: NonNegative
 
 
 @dataclass(frozen=True)
 class RankResult:
     """Everything one rank reports to rank 0 through the launcher's store."""
 
-    rank: int
-    local_rank: int
-    node_rank: int | None
+    rank: Rank
+    local_rank: Rank
+    node_rank: Rank | None
     host: str
-    pid: int
+    pid: Pid
     addresses: tuple[str, ...]
     steps: tuple[StepResult, ...]
     bandwidth: tuple[BandwidthRow, ...] = ()
@@ -81,7 +83,7 @@ class RankResult:
 class NodeSeen:
     """A node whose `distdoctor smoke` announced itself in the rendezvous store."""
 
-    node_rank: int
+    node_rank: Rank
     host: str
 
 
@@ -90,18 +92,18 @@ class SmokeRun:
     """One run as node 0 (or one node) saw it: the ranks that reported and what the launcher did."""
 
     backend: str
-    world_size: int
-    nnodes: int
-    nproc_per_node: int | None
+    world_size: Count
+    nnodes: Count
+    nproc_per_node: Count | None
     ranks: tuple[RankResult, ...]
     nodes_seen: tuple[NodeSeen, ...] = ()
     launch_error: str | None = None  # the launcher ended, or never formed the group, before any rank reported
     store_error: str | None = None  # this node could not reach the rendezvous store
-    waited_s: float = 0.0
-    timeout_s: float = 0.0
-    step_timeout_s: float = 0.0
+    waited_s: Seconds = 0.0
+    timeout_s: Seconds = 0.0
+    step_timeout_s: Seconds = 0.0
     complete: bool = True  # every rank's result reached rank 0
-    local_node_rank: int | None = None  # set when this is one node's own view, without rank 0's gathering
+    local_node_rank: Rank | None = None  # set when this is one node's own view, without rank 0's gathering
     store_address: str | None = None
 
 

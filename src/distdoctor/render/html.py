@@ -14,9 +14,10 @@ from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import ui
 from distdoctor.errors import UsageError
 from distdoctor.model import SEVERITIES, Report
+from distdoctor.model.report import CheckData
 from distdoctor.render.html_model import FindingView, Page
 from distdoctor.render.html_sections import sections
-from distdoctor.render.text import arrived, config_line, verdict_line
+from distdoctor.render.text import config_line, note_of, verdict_line
 
 INSTALL_HINT = "pip install 'distdoctor[html]'"
 # Labels the template itself prints (headings that are not a section's own title).
@@ -25,10 +26,9 @@ _TEMPLATE_LABELS = ("findings", "no_findings", "evidence", "more_evidence", "fix
 
 def _heading(report: Report, lang: Lang) -> str:
     parts = [f"distdoctor {report.command}"]
-    extra = dict(report.extra)
-    nodes = extra.get("nodes")
-    if isinstance(nodes, list) and report.facts:
-        parts.append(ui("verdict_for", lang, n=arrived(extra), host=report.facts.hostname))
+    own = report.verdict
+    if isinstance(own, CheckData) and report.facts:
+        parts.append(ui("verdict_for", lang, n=own.arrived, host=report.facts.hostname))
     elif report.config:
         nnodes = report.config.nnodes.value
         rank = report.config.node_rank.value
@@ -44,14 +44,12 @@ def _meta(report: Report, lang: Lang) -> tuple[str, ...]:
     if config:
         lines.append(config_line(config, lang))
         lines += [f"{ui('note', lang)}: {note}" for note in config.notes]
-    extra = dict(report.extra)
-    nodes = extra.get("nodes")
-    if isinstance(nodes, list):
-        lines.append(ui("gathered", lang, arrived=arrived(extra), expected=extra.get("expected", "?"),
-                        waited=extra.get("waited_s", 0)))  # fmt: skip
-    for key in ("note", "truncated"):
-        if extra.get(key):
-            lines.append(f"{ui('note', lang)}: {extra[key]}")
+    own = report.verdict
+    if isinstance(own, CheckData):
+        lines.append(ui("gathered", lang, arrived=own.arrived, expected=own.expected, waited=own.waited_s))
+    for note in (note_of(own), own.truncated if isinstance(own, CheckData) else ""):
+        if note:
+            lines.append(f"{ui('note', lang)}: {note}")
     return tuple(lines)
 
 

@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from collections import Counter
 from collections.abc import Callable, Sequence
-from typing import Any
 
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.words import outcome_text, ui
 from distdoctor.model import NodeFacts, Report
+from distdoctor.model.report import CheckData, ExplainData, FanoutData, HangData
 from distdoctor.render.facts import fact_rows
 from distdoctor.render.html_model import Cell, Grid, Lines, Section, Table
 from distdoctor.render.html_smoke import smoke_sections
@@ -37,9 +37,9 @@ def _node_rows(facts: NodeFacts) -> dict[str, str]:
 
 
 def _labels(report: Report, count: int) -> list[str]:
-    nodes = dict(report.extra).get("nodes")
-    if isinstance(nodes, list) and len(nodes) == count:
-        return [str(n.get("label", "?")) if isinstance(n, dict) else str(n) for n in nodes]
+    own = report.verdict
+    if isinstance(own, CheckData) and len(own.nodes) == count:
+        return [n.label for n in own.nodes]
     return [f.hostname for f in report.nodes]
 
 
@@ -115,40 +115,42 @@ def _legend(lang: Lang) -> tuple[Cell, ...]:
 
 def mesh_section(report: Report, lang: Lang) -> list[Section]:
     """check's mesh: a coloured cell per pair up to GRID_MAX_NODES nodes, else counts and the failed pairs."""
-    extra = dict(report.extra)
-    if not extra.get("mesh_probes"):
+    data = report.verdict
+    if not isinstance(data, CheckData) or not data.mesh_probes:
         return []
-    nodes = extra.get("nodes")
-    labels = _labels(report, len(nodes)) if isinstance(nodes, list) else []
-    matrix = extra.get("mesh")
-    if isinstance(matrix, list) and len(matrix) <= GRID_MAX_NODES:
-        details = extra.get("mesh_detail")
-        return [_grid(matrix, details if isinstance(details, list) else [], labels, extra, lang)]
-    failed = extra.get("mesh_failed_pairs")
-    pairs = [p for p in failed if isinstance(p, list) and len(p) == 3] if isinstance(failed, list) else []
-    if isinstance(matrix, list):  # a matrix larger than we draw: its failed cells
-        pairs = [[i, j, s] for i, row in enumerate(matrix) for j, s in enumerate(row) if s not in ("open", "-", "")]
-    return [_summary(pairs, labels, extra, lang)]
+    labels = _labels(report, len(data.nodes))
+    matrix = data.mesh
+    if matrix is not None and len(matrix) <= GRID_MAX_NODES:
+        return [_grid(matrix, data.mesh_detail or (), labels, data, lang)]
+    pairs: Sequence[tuple[int, int, str]] = data.mesh_failed_pairs or ()
+    if matrix is not None:  # a matrix larger than we draw: its failed cells
+        pairs = [(i, j, s) for i, row in enumerate(matrix) for j, s in enumerate(row) if s not in ("open", "-", "")]
+    return [_summary(pairs, labels, data, lang)]
 
 
-def _probed_line(extra: dict[str, Any], failed: int, lang: Lang) -> str:
-    return ui("mesh_probed", lang, pairs=extra.get("mesh_probes", 0), seconds=extra.get("mesh_s", 0), failed=failed)
+def _probed_line(data: CheckData, failed: int, lang: Lang) -> str:
+    return ui("mesh_probed", lang, pairs=data.mesh_probes, seconds=data.mesh_s, failed=failed)
 
 
-def _grid(matrix: list[Any], details: list[Any], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
+def _grid(
+    matrix: Sequence[Sequence[str]],
+    details: Sequence[Sequence[str]],
+    labels: Sequence[str],
+    data: CheckData,
+    lang: Lang,
+) -> Grid:
     def name(i: int) -> str:
         return labels[i] if i < len(labels) else f"#{i}"
 
     def detail(i: int, j: int) -> str:
-        row = details[i] if i < len(details) and isinstance(details[i], list) else []
+        row = details[i] if i < len(details) else ()
         return f" — {row[j]}" if j < len(row) and row[j] else ""
 
     rows = []
     failed = 0
     for i, row in enumerate(matrix):
         cells = []
-        for j, state in enumerate(row if isinstance(row, list) else []):
-            state = str(state)
+        for j, state in enumerate(row):
             failed += state not in ("open", "-", "")
             hover = f"{name(i)} → {name(j)}: {_state_text(state, lang)}{detail(i, j)}"
             cells.append(Cell("", f"s-{state or 'none'}" if state != "-" else "s-self", hover))
@@ -158,14 +160,14 @@ def _grid(matrix: list[Any], details: list[Any], labels: Sequence[str], extra: d
         labels=tuple(name(i) for i in range(len(matrix))),
         cells=tuple(rows),
         legend=_legend(lang),
-        summary=(_probed_line(extra, failed, lang),),
+        summary=(_probed_line(data, failed, lang),),
         cell_px=28 if len(matrix) <= 8 else 20 if len(matrix) <= 24 else 14,  # small clusters: cells to point at
     )
 
 
-def _summary(pairs: list[list[Any]], labels: Sequence[str], extra: dict[str, Any], lang: Lang) -> Grid:
-    def name(i: object) -> str:
-        return labels[i] if isinstance(i, int) and 0 <= i < len(labels) else f"#{i}"
+def _summary(pairs: Sequence[tuple[int, int, str]], labels: Sequence[str], data: CheckData, lang: Lang) -> Grid:
+    def name(i: int) -> str:
+        return labels[i] if 0 <= i < len(labels) else f"#{i}"
 
     by_outcome = Counter(str(p[2]) for p in pairs)
     involved = Counter(i for p in pairs for i in (p[0], p[1]))
@@ -189,42 +191,37 @@ def _summary(pairs: list[list[Any]], labels: Sequence[str], extra: dict[str, Any
             ),
         ),
     )
-    count = len(labels) or extra.get("expected", "?")
-    summary = (ui("mesh_summarised", lang, n=count), _probed_line(extra, len(pairs), lang))
+    count = len(labels) or data.expected
+    summary = (ui("mesh_summarised", lang, n=count), _probed_line(data, len(pairs), lang))
     return Grid(ui("mesh_title", lang), labels=(), cells=(), legend=(), summary=summary, tables=tables)
 
 
 def explain_sections(report: Report, lang: Lang) -> list[Section]:
     """The logs explain read, and the last error-looking lines when no signature matched."""
-    extra = dict(report.extra)
-    inputs = extra.get("inputs")
+    data = report.data
+    if not isinstance(data, ExplainData):
+        return []
     sections: list[Section] = []
-    if isinstance(inputs, list) and inputs:
+    if data.inputs:
         rows = tuple(
-            (Cell(str(i.get("source"))), Cell(str(i.get("lines"))), Cell(str(i.get("node") or "-")),
-             Cell(str(i.get("nccl") or "-")))
-            for i in inputs
-            if isinstance(i, dict)
-        )  # fmt: skip
+            (Cell(i.source), Cell(str(i.lines)), Cell(i.node or "-"), Cell(i.nccl or "-")) for i in data.inputs
+        )
         headers = (ui("source", lang), ui("lines", lang), ui("node", lang), "NCCL")
         sections.append(Table(ui("logs_title", lang), headers, rows))
-    shown = extra.get("error_lines")
-    if isinstance(shown, list) and shown:
-        sections.append(Lines(ui("last_error_lines", lang), tuple(str(line) for line in shown)))
+    if data.error_lines:
+        sections.append(Lines(ui("last_error_lines", lang), data.error_lines))
     return sections
 
 
 def hosts_section(report: Report, lang: Lang) -> list[Section]:
     """check --hosts: each host, its node_rank, and whether ssh brought its report back."""
-    hosts = dict(report.extra).get("hosts")
-    if not isinstance(hosts, list) or not hosts:
+    data = report.data
+    if not isinstance(data, FanoutData) or not data.hosts:
         return []
     rows = tuple(
-        (Cell(str(h.get("host"))), Cell(str(h.get("node_rank"))),
-         Cell(str(h.get("ssh")), "" if h.get("ssh") == "ok" else "differs"), Cell(str(h.get("exit"))),
-         Cell(f"{h.get('seconds', 0)} s"))
-        for h in hosts
-        if isinstance(h, dict)
+        (Cell(h.host), Cell(str(h.node_rank)), Cell(h.ssh, "" if h.ssh == "ok" else "differs"), Cell(str(h.exit)),
+         Cell(f"{h.seconds} s"))
+        for h in data.hosts
     )  # fmt: skip
     headers = (ui("host", lang), "node_rank", "ssh", ui("exit_status", lang), ui("seconds", lang))
     return [Table(ui("hosts_title", lang), headers, rows)]
@@ -236,19 +233,17 @@ _HANG_CLASS = {"dead": "s-refused", "user-code": "differs"}
 
 def hang_section(report: Report, lang: Lang) -> list[Section]:
     """`dump` and `run`: one row per agent and rank, where it is; the odd states coloured."""
-    rows = dict(report.extra).get("ranks")
-    if not isinstance(rows, list) or not rows:
+    data = report.data
+    if not isinstance(data, HangData) or not data.ranks:
         return []
     table_rows = []
-    for r in rows:
-        if not isinstance(r, dict):
-            continue
-        cls = _HANG_CLASS.get(str(r.get("state")), "")
+    for r in data.ranks:
+        cls = _HANG_CLASS.get(r.state, "")
         table_rows.append(tuple(Cell(text, cls if i == 4 else "") for i, text in enumerate(rank_row(r))))
     return [Table(ui("hang_title", lang), COLUMNS, tuple(table_rows))]
 
 
-# Each builder looks for its own data in the Report; a new command adds one here.
+# Each builder draws its own payload type (or the facts every report may carry); a new command adds one here.
 BUILDERS: tuple[Callable[[Report, Lang], list[Section]], ...] = (
     hosts_section,
     facts_section,

@@ -3,12 +3,11 @@
 from __future__ import annotations
 
 import math
-from typing import Any
 
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.words import ui
 from distdoctor.model import Report
-from distdoctor.model.codec import DecodeError, from_jsonable
+from distdoctor.model.report import SmokeData
 from distdoctor.model.smoke import BandwidthRow, SmokeRun
 from distdoctor.render.html_model import Cell, Plot, Point, Section, Series, Table, Tick
 
@@ -17,20 +16,6 @@ LEFT, TOP, RIGHT, BOTTOM = 64, 16, 160, 48  # margins; the right one holds the l
 # Distinct colours for the first ranks; later ranks reuse them (their hover still names the rank).
 PALETTE = ("#1f77b4", "#d62728", "#2ca02c", "#ff7f0e", "#9467bd", "#8c564b", "#e377c2", "#17becf", "#7f7f7f")
 LEGEND_MAX = 16
-
-
-def _decoded(extra: dict[str, object]) -> tuple[SmokeRun | None, tuple[BandwidthRow, ...]]:
-    """The run as the command made it, or as a worker decoded it from JSON."""
-    run: Any = extra.get("smoke")
-    rows: Any = extra.get("bandwidth") or ()
-    try:
-        if isinstance(run, dict):
-            run = from_jsonable(SmokeRun, run)
-        if isinstance(rows, list):
-            rows = tuple(from_jsonable(BandwidthRow, r) for r in rows)
-    except DecodeError:
-        return None, ()
-    return (run if isinstance(run, SmokeRun) else None), tuple(rows)
 
 
 def size_text(size: int) -> str:
@@ -126,9 +111,9 @@ def _ranks_table(run: SmokeRun, lang: Lang) -> Table:
 
 def smoke_sections(report: Report, lang: Lang) -> list[Section]:
     """The plot first (what people look at), then the nccl-tests table, then every rank's outcome."""
-    run, rows = _decoded(dict(report.extra))
-    if run is None:
+    if not isinstance(report.data, SmokeData):
         return []
+    run, rows = report.data.run, report.data.bandwidth
     sections: list[Section] = []
     plot = bandwidth_plot(run, lang)
     if plot:

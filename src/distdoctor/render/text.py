@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from typing import Any, cast
+from typing import Any
 
 from rich.console import Console
 from rich.text import Text
@@ -10,7 +10,18 @@ from rich.text import Text
 from distdoctor.catalogue import Lang, describe
 from distdoctor.catalogue.words import source_text, ui
 from distdoctor.model import SEVERITIES, Finding, LaunchConfig, Report, Sourced
-from distdoctor.model.smoke import BandwidthRow, SmokeRun
+from distdoctor.model.report import (
+    CheckData,
+    EnvData,
+    ExplainData,
+    FanoutData,
+    HangData,
+    LintData,
+    LogSummary,
+    Payload,
+    PreflightData,
+    SmokeData,
+)
 from distdoctor.render.facts import facts_table, measured
 from distdoctor.render.smoke import print_smoke
 from distdoctor.render.stacks import print_ranks
@@ -24,29 +35,29 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
     console.print(_heading(report, lang))
     if report.config:
         _print_config(report.config, lang, console)
-    extra = dict(report.extra)
-    if report.command == "env" and report.facts:
-        console.print(facts_table(report.facts))
-    elif "nodes" in extra:
-        _print_gather(extra, lang, console)
-    elif isinstance(run := extra.get("smoke"), SmokeRun):
-        print_smoke(run, cast(tuple[BandwidthRow, ...], extra.get("bandwidth") or ()), lang, console)
-    elif "ranks" in extra:
-        print_ranks(extra["ranks"], console)  # type: ignore[arg-type]
+    data, own = report.data, report.verdict
+    if isinstance(own, EnvData):
+        if report.facts:
+            console.print(facts_table(report.facts))
+    elif isinstance(own, CheckData):
+        _print_gather(own, lang, console)
+    elif isinstance(own, SmokeData):
+        print_smoke(own.run, own.bandwidth, lang, console)
+    elif isinstance(own, HangData):
+        print_ranks(own.ranks, console)
     elif report.facts:
         console.print(Text(f"  {ui('measured', lang)}: " + "; ".join(measured(report.facts)), style="dim"))
-    hosts = extra.get("hosts")
-    if isinstance(hosts, list) and hosts:
-        shown_hosts = ", ".join(f"{h['host']} {h['ssh']}" for h in hosts[:16]) + (" …" if len(hosts) > 16 else "")
+    if isinstance(data, FanoutData) and data.hosts:
+        hosts = data.hosts
+        shown_hosts = ", ".join(f"{h.host} {h.ssh}" for h in hosts[:16]) + (" …" if len(hosts) > 16 else "")
         console.print(Text(f"  ssh: {shown_hosts}", style="dim"))
-    inputs = extra.get("inputs")
-    if isinstance(inputs, list) and inputs:
-        shown_inputs = [ui("log_input", lang, source=i["source"], lines=i["lines"], more=_more(i)) for i in inputs]
+    if isinstance(own, ExplainData) and own.inputs:
+        shown_inputs = [ui("log_input", lang, source=i.source, lines=i.lines, more=_more(i)) for i in own.inputs]
         console.print(Text(f"  {ui('read_logs', lang)}: " + "; ".join(shown_inputs), style="dim"))
-    if extra.get("note"):
-        console.print(Text(f"  {ui('note', lang)}: {extra['note']}", style="dim"))
-    shown = extra.get("error_lines")
-    for line in shown if isinstance(shown, list) else []:
+    note = note_of(own)
+    if note:
+        console.print(Text(f"  {ui('note', lang)}: {note}", style="dim"))
+    for line in own.error_lines if isinstance(own, ExplainData) else ():
         console.print(Text(f"    {line}", style="dim"))
     for severity in SEVERITIES:
         for finding in (f for f in report.findings if f.severity == severity):
@@ -54,35 +65,32 @@ def render_text(report: Report, lang: Lang, console: Console) -> None:
     console.print(_verdict(report, lang))
 
 
-def _more(log_input: dict[str, Any]) -> str:
+def note_of(data: Payload | None) -> str:
+    """The payload's line for the reader, where it has one."""
+    return data.note if isinstance(data, (PreflightData, SmokeData, HangData, ExplainData, LintData)) else ""
+
+
+def _more(log: LogSummary) -> str:
     """The host a log names (when not its file name) and the NCCL version it prints."""
-    more = f", {log_input['node']}" if log_input.get("node") not in (None, log_input["source"]) else ""
-    return more + (f", NCCL {log_input['nccl']}" if log_input.get("nccl") else "")
+    more = f", {log.node}" if log.node not in (None, log.source) else ""
+    return more + (f", NCCL {log.nccl}" if log.nccl else "")
 
 
-def arrived(extra: dict[str, Any]) -> int:
-    """How many nodes reported: a worker's verdict from a large cluster names only a few of them."""
-    return int(extra.get("nodes_total") or len(extra.get("nodes") or []))
-
-
-def _print_gather(extra: dict[str, Any], lang: Lang, console: Console) -> None:
-    nodes = extra.get("nodes") or []
-    count = arrived(extra)
-    shown = ", ".join(f"{n['label']} {n['address']}" for n in nodes[:8]) + (" …" if count > 8 else "")
-    line = ui("gathered", lang, arrived=count, expected=extra.get("expected", "?"), waited=extra.get("waited_s", 0))
+def _print_gather(data: CheckData, lang: Lang, console: Console) -> None:
+    count = data.arrived
+    shown = ", ".join(f"{n.label} {n.address}" for n in data.nodes[:8]) + (" …" if count > 8 else "")
+    line = ui("gathered", lang, arrived=count, expected=data.expected, waited=data.waited_s)
     console.print(Text(f"  {line}: {shown}", style="dim"))
-    if extra.get("mesh_probes"):
-        console.print(
-            Text("  " + ui("mesh_line", lang, pairs=extra["mesh_probes"], seconds=extra.get("mesh_s", 0)), style="dim")
-        )
+    if data.mesh_probes:
+        console.print(Text("  " + ui("mesh_line", lang, pairs=data.mesh_probes, seconds=data.mesh_s), style="dim"))
 
 
 def _heading(report: Report, lang: Lang) -> Text:
     text = Text(f"distdoctor {report.command}", style="bold")
     config, facts = report.config, report.facts
-    if "nodes" in dict(report.extra) and facts:
-        count = arrived(dict(report.extra))
-        return text.append(" · " + ui("verdict_for", lang, n=count, host=facts.hostname))
+    own = report.verdict
+    if isinstance(own, CheckData) and facts:
+        return text.append(" · " + ui("verdict_for", lang, n=own.arrived, host=facts.hostname))
     if config:
         if config.nnodes.value.multi_node:
             rank = config.node_rank.value
