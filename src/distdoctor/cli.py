@@ -357,7 +357,7 @@ def explain(files: tuple[str, ...], lang: str | None, as_json: bool, html_path: 
 
       torchrun ... 2>&1 | distdoctor explain
 
-    Exit code: 0 nothing wrong found (or no known signature), 1 errors found, 2 bad usage.
+    Exit code: 0 no failure found, 1 errors found (a failure no signature explains included), 2 bad usage.
     """
     from distdoctor.commands.explain import explain as run_explain
     from distdoctor.errors import UsageError

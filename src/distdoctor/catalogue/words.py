@@ -99,8 +99,8 @@ UI: dict[str, Text] = {
         "日志中有 {errors} 个错误、{warnings} 个警告：修复原因后再重新启动",
     ),
     "verdict_unknown_explain": Text(
-        "no known signature: distdoctor cannot name the cause from these lines",
-        "没有已知特征：distdoctor 无法从这些日志行中判断原因",
+        "no failure found in these logs: no known signature and no failure line",
+        "这些日志中没有发现失败：没有已知特征，也没有表示失败的行",
     ),
     "exit": Text("exit code {code}", "退出码 {code}"),
     "single_node": Text("single-node job", "单节点作业"),

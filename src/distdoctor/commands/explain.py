@@ -18,5 +18,6 @@ def explain(paths: Sequence[str], stdin: IO[bytes]) -> Report:
     inputs = tuple(LogSummary(log.source, len(log.lines), node_of(log), nccl_version(log)) for log in logs)
     data = ExplainData(inputs)
     if not findings:
-        data = ExplainData(inputs, note="no known signature in these logs", error_lines=tuple(error_lines(logs)))
+        note = "no failure found: no known signature and no failure line"
+        data = ExplainData(inputs, note=note, error_lines=tuple(error_lines(logs)))
     return Report(command="explain", findings=tuple(findings), data=data)
