@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -58,12 +59,16 @@ async def _session(
 ) -> tuple[Any | None, str | None, str | None]:
     """After the welcome: (verdict, rejected reason, lost reason)."""
     await channel.send(writer, "report", to_jsonable(own))
+    # Node 0's silence that means it is gone; its beats also say by when it means to send the verdict (a large
+    # gather's mesh takes a while): until then plus the usual silence, bounded whatever node 0 claims.
     silence = defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES + defaults.MESH_PROBES_PER_PAIR * (
         defaults.MESH_PROBE_TIMEOUT_S * 2
     )
+    verdict_by = 0.0
     while True:
+        wait_s = max(silence, min(verdict_by - time.monotonic(), defaults.VERDICT_WAIT_MAX_S) + silence)
         try:
-            message = await channel.read(reader, silence)
+            message = await channel.read(reader, wait_s)
         except FrameError as exc:
             return None, None, exc.reason
         if message.type == "verdict":
@@ -75,6 +80,9 @@ async def _session(
             with contextlib.suppress(KeyError, TypeError, ValueError):
                 body = message.body
                 on_event(Waiting(int(body["arrived"]), int(body["expected"]), tuple(map(int, body["missing"]))))
+                promised = float(body.get("verdict_within_s", 0.0))
+                if math.isfinite(promised):
+                    verdict_by = time.monotonic() + min(max(promised, 0.0), defaults.VERDICT_WAIT_MAX_S)
         elif message.type == "mesh":
             try:
                 body = message.body
