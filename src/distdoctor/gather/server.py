@@ -453,7 +453,7 @@ def job_address(master_addr: str) -> str | None:
     resolved = resolve(master_addr).addresses
     if not resolved:
         return None
-    if ipaddress.ip_address(resolved[0]).is_loopback and resolved[0] != master_addr:
+    if ipaddress.ip_address(resolved[0]).is_loopback and master_addr not in (resolved[0], "localhost"):
         return None
     if resolved[0] in {a for i in interfaces() for a in i.addresses}:
         return resolved[0]
