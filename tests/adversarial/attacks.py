@@ -62,7 +62,7 @@ def start(argv: Sequence[str], src: Path = SRC, extra_env: dict[str, str] | None
     )
 
 
-def wait_listening(port: int, host: str = "127.0.0.1", timeout_s: float = 30) -> None:
+def wait_listening(port: int, host: str = "127.0.0.1", timeout_s: float = 45) -> None:
     deadline = time.monotonic() + timeout_s
     while time.monotonic() < deadline:
         with contextlib.suppress(OSError), socket.create_connection((host, port), timeout=1):

@@ -38,6 +38,7 @@ class _Peer:
 
 # Over the caps or too late: said in a frame, so the client does not take node 0 for another program.
 _REFUSAL = PLAIN.encode("rejected", {"reason": "node 0 is busy or done gathering"})
+_BEAT_MISSING_MAX = 256
 
 
 def _mesh_round_s() -> float:
@@ -137,12 +138,14 @@ class Coordinator:
         return {
             "arrived": len(self.arrived_ranks()),
             "expected": self.expected,
-            "missing": list(self.missing()),
+            # The first ones: a beat goes to every node each second, and 4096 node_ranks would be 20 KB.
+            "missing": list(self.missing()[:_BEAT_MISSING_MAX]),
             "verdict_within_s": round(max(0.0, self._verdict_by - time.monotonic()), 1),
         }
 
-    async def _broadcast(self, frame: bytes) -> None:
-        await asyncio.gather(*(p.conn.send_frame(frame) for p in self.peers), return_exceptions=True)
+    async def _broadcast(self, frame: bytes, *, droppable: bool = False) -> None:
+        sends = (p.conn.send_frame(frame, droppable=droppable) for p in self.peers)
+        await asyncio.gather(*sends, return_exceptions=True)
 
     async def _wait_for_nodes(self, start: float) -> bool:
         """Until every node_rank is in, the wait runs out, or Ctrl-C; True when interrupted."""
@@ -173,13 +176,13 @@ class Coordinator:
             elapsed = last_beat - start
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
-            await self._broadcast(self.channel.encode("waiting", self._beat()))
+            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
 
     async def _beat_until_verdict(self) -> None:
         """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
         self._verdict_by = time.monotonic() + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         while True:
-            await self._broadcast(self.channel.encode("waiting", self._beat()))
+            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
             await asyncio.sleep(defaults.HEARTBEAT_S)
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:

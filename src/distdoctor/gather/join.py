@@ -30,10 +30,10 @@ class JoinResult:
     lost: str | None = None
 
 
-async def _connect(host: str, port: int, timeout_s: float, channel: Channel) -> Connection:
+async def _connect(host: str, port: int, timeout_s: float, channel: Channel, source: str | None) -> Connection:
     """One attempt: connect and hear node 0's welcome."""
     start = time.monotonic()
-    tried = await connect(host, port, timeout_s)
+    tried = await connect(host, port, timeout_s, source)
     if tried.reader is None or tried.writer is None:
         return tried
     try:
@@ -102,9 +102,10 @@ async def join(
     wait_s: float = defaults.GATHER_WAIT_S,
     channel: Channel | None = None,
     on_event: EventSink = lambda e: None,
+    source: str | None = None,
 ) -> JoinResult:
     """Reach node 0 within wait_s, retrying with back-off; then report and wait for the verdict (unsigned when no
-    channel is given)."""
+    channel is given; from the source address when given, as simulated nodes do)."""
     channel = channel or Channel()
     start = time.monotonic()
     deadline = start + wait_s
@@ -113,7 +114,7 @@ async def join(
     while True:
         attempt += 1
         left = deadline - time.monotonic()
-        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel)
+        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel, source)
         if tried.reader is not None and tried.writer is not None:
             on_event(Joined(host, port, attempt, time.monotonic() - start))
             with contextlib.closing(tried.writer):

@@ -218,8 +218,9 @@ class Connection(asyncio.BufferedProtocol):
                     deadline, why = self._started + limits.frame_s, f"no complete frame within {limits.frame_s:g} s"
                 left = deadline - time.monotonic()
                 if left <= 0:
-                    self._fail(why)
-                    raise FrameError(why)
+                    if self._started is not None:
+                        self._fail(why)  # mid-frame: the stream cannot be read on, the peer is dropped
+                    raise FrameError(why)  # idle: the owner decides (a node slow to answer keeps its link)
                 self._wake.clear()
                 with contextlib.suppress(asyncio.TimeoutError):
                     await asyncio.wait_for(self._wake.wait(), left)
@@ -232,16 +233,17 @@ class Connection(asyncio.BufferedProtocol):
     async def send(self, channel: Channel, type_: str, body: Any) -> None:
         await self.send_frame(channel.encode(type_, body))
 
-    async def send_frame(self, frame: bytes) -> None:
-        """Write an encoded frame; a peer that does not read it within the frame deadline is closed, not waited on."""
+    async def send_frame(self, frame: bytes, *, droppable: bool = False) -> None:
+        """Write an encoded frame, waiting at most the frame deadline for a slow reader. A droppable one (a
+        heartbeat) is skipped while the peer has not read the last ones: a busy node is not buried in beats."""
         if self.closed or self.transport is None:
+            return
+        if droppable and not self._writable.is_set():
             return
         self.transport.write(frame)
         if not self._writable.is_set():
-            try:
+            with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._writable.wait(), self.server.limits.frame_s)
-            except asyncio.TimeoutError:
-                self.close()
 
     def close(self) -> None:
         if self.transport is not None:
