@@ -25,6 +25,7 @@ from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator
 from distdoctor.gather.join import join
 from distdoctor.gather.probing import start_listener
+from distdoctor.gather.server import raise_fd_limit
 from distdoctor.gather.wire import PLAIN
 from distdoctor.model import NodeReport
 from distdoctor.model.progress import Event, MeshDone, MeshStarted
@@ -50,15 +51,21 @@ def report_for(i: int, n: int, port: int, template: Any) -> NodeReport:
     return NodeReport(config, facts)
 
 
-def run_workers(ranks: list[int], n: int, port: int, wait_s: float) -> None:
+def run_workers(ranks: list[int], n: int, port: int, wait_s: float, verdicts: Any) -> None:
+    # A process standing in for a thousand nodes holds their sockets, listeners and mesh probes at once.
+    raise_fd_limit()
     template = gather_node_facts(load_config({}, None, {})[0], {})
 
     async def one(i: int) -> None:
         listener = await start_listener(address(i))
         own = dataclasses.replace(report_for(i, n, port, template), mesh_endpoint=listener.endpoint)
-        result = await join(own, host="127.0.0.1", port=port, wait_s=wait_s)
+        # From its own address, as a real node: node 0's limits are per source address.
+        result = await join(own, host="127.0.0.1", port=port, wait_s=wait_s, source=address(i))
         await listener.close()
-        if result.verdict is None:
+        if result.verdict is not None:
+            with verdicts.get_lock():
+                verdicts.value += 1
+        else:
             print(f"node {i}: no verdict ({result.probe.outcome}, {result.lost})", file=sys.stderr)
 
     async def all_of_them() -> None:
@@ -70,8 +77,10 @@ def run_workers(ranks: list[int], n: int, port: int, wait_s: float) -> None:
 def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
     port = free_port()
     ranks = list(range(1, n))
+    verdicts = multiprocessing.Value("i", 0)
     workers = [
-        multiprocessing.Process(target=run_workers, args=(ranks[k::procs], n, port, wait_s)) for k in range(procs)
+        multiprocessing.Process(target=run_workers, args=(ranks[k::procs], n, port, wait_s, verdicts))
+        for k in range(procs)
     ]
     for w in workers:
         w.start()
@@ -96,13 +105,14 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
 
     start = time.monotonic()
     result, report = asyncio.run(node0())
-    total = time.monotonic() - start
     for w in workers:
         w.join(timeout=60)
         if w.is_alive():
             w.kill()
+    total = time.monotonic() - start  # the last worker has its verdict
     return {
         "arrived": len(result.reports),
+        "verdicts": verdicts.value + 1,  # node 0's own
         "gather_s": marks.get("gathered", start) - start,
         "mesh_s": marks.get("mesh", 0.0),
         "pairs": len(result.probes),
@@ -117,13 +127,17 @@ def main() -> None:
     parser.add_argument("--procs", type=int, default=max(2, os.cpu_count() or 2))
     parser.add_argument("--wait", type=float, default=60.0)
     args = parser.parse_args()
-    print(f"{'nodes':>6} {'arrived':>8} {'gather s':>9} {'mesh s':>7} {'pairs':>7} {'errors':>7} {'total s':>8}")
+    print(
+        f"{'nodes':>6} {'arrived':>8} {'verdicts':>9} {'gather s':>9} {'mesh s':>7} {'pairs':>7} {'errors':>7}"
+        f" {'total s':>8}"
+    )
     rows = []
     for n in args.nodes:
         row = measure(n, args.procs, args.wait)
         rows.append((n, row))
         print(
-            f"{n:>6} {row['arrived']:>8.0f} {row['gather_s']:>9.2f} {row['mesh_s']:>7.2f} {row['pairs']:>7.0f}"
+            f"{n:>6} {row['arrived']:>8.0f} {row['verdicts']:>9.0f} {row['gather_s']:>9.2f} {row['mesh_s']:>7.2f}"
+            f" {row['pairs']:>7.0f}"
             f" {row['errors']:>7.0f} {row['total_s']:>8.2f}",
             flush=True,
         )
@@ -138,6 +152,10 @@ def main() -> None:
             value = row[f"{what}_s"]
             verdict_word = "met" if value <= limit else "MISSED"
             print(f"target: {what} of {n} nodes <= {limit:.0f} s: {verdict_word} ({value:.2f} s)")
+        if n == 4096:
+            met = "met" if row["total_s"] <= 15 and row["verdicts"] == n else "MISSED"
+            print(f"target: every one of {n} nodes has the verdict, end to end <= 15 s: {met}"
+                  f" ({row['verdicts']:.0f}/{n}, {row['total_s']:.2f} s)")  # fmt: skip
 
 
 if __name__ == "__main__":

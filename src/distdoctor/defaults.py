@@ -36,8 +36,27 @@ WELCOME_TIMEOUT_S = 5.0
 # HEARTBEAT_MISSES beats takes node 0 for gone.
 HEARTBEAT_S = 1.0
 HEARTBEAT_MISSES = 10
-# Connections node 0 serves at once: above the largest gather we support, below the fd limit.
+# Node 0's beats say how long it may still take to the verdict; a worker believes at most this much of it.
+VERDICT_WAIT_MAX_S = 600.0
+# Connections node 0 serves at once: above the largest gather we support; never more than the open-file limit
+# leaves after SERVER_FD_RESERVE descriptors kept for node 0's own work (py-spy pipes, logs, mesh probes).
 MAX_CONNECTIONS = 8192
+SERVER_FD_RESERVE = 256
+# node 0's server (check's coordinator and run's relay) treats every peer as hostile.
+# Connections from one source address at once: a real node needs one or two; hosts that simulate many nodes
+# behind one address (and NAT) need more.
+MAX_CONNECTIONS_PER_SOURCE = 1024
+# New connections a source address may open: a bucket of ACCEPT_BURST_PER_SOURCE refilled at
+# ACCEPT_RATE_PER_SOURCE per second; a source that already sent a good frame is not rate-limited.
+ACCEPT_RATE_PER_SOURCE = 200.0
+ACCEPT_BURST_PER_SOURCE = 1024
+# Bytes of frames being received, across all connections: beyond it a connection reads nothing until room frees
+# (and is dropped at its frame deadline), so half-sent frames cannot take node 0's memory.
+PARTIAL_FRAMES_MAX_BYTES = 32 << 20
+# A connection that sends nothing (no first byte of a frame) for this long is closed.
+IDLE_TIMEOUT_S = 10.0
+# Out of file descriptors (EMFILE/ENFILE) on accept: pause accepting this long, then try again.
+ACCEPT_RETRY_S = 0.1
 
 # The mesh: each pair is probed this many times, each connect bounded by MESH_PROBE_TIMEOUT_S.
 MESH_PROBES_PER_PAIR = 3
@@ -92,7 +111,9 @@ FR_ANALYZE_TIMEOUT_S = 60.0
 FR_OUTPUT_LINES = 40
 # Across nodes (`run` on every node, `dump --all-nodes`): node 0's `run` listens on MASTER_PORT + this offset
 # (MASTER_PORT itself is torch's store); each node's answer to a snapshot must come within RELAY_ANSWER_TIMEOUT_S;
-# a node's link to node 0 carries nothing for hours while the job trains, so its read timeout is long.
+# a node's link to node 0 carries nothing but a keep-alive each RELAY_KEEPALIVE_S while the job trains; either
+# side takes a link silent for RELAY_IDLE_S as dead (the node then reconnects).
 RELAY_PORT_OFFSET = 1
 RELAY_ANSWER_TIMEOUT_S = 20.0
-RELAY_IDLE_S = 7 * 24 * 3600.0
+RELAY_KEEPALIVE_S = 30.0
+RELAY_IDLE_S = 120.0

@@ -234,12 +234,13 @@ HOSTILE = {
 
 def test_hostile_and_confused_peers_do_not_stop_the_gather(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(defaults, "IDLE_TIMEOUT_S", 0.5)
 
     async def go() -> tuple[Node0, GatherResult]:
         node0 = Node0(3)
         server = asyncio.ensure_future(node0.run())
         await asyncio.sleep(0.1)
-        # 500 connections that never say anything: each holds a slot until FRAME_TIMEOUT_S, none holds up the gather.
+        # 500 connections that never say anything: each holds a slot until IDLE_TIMEOUT_S, none holds up the gather.
         idle = [await asyncio.open_connection(LOCAL, node0.port) for _ in range(500)]
         await asyncio.gather(*(raw_peer(node0.port, data, linger_s=0.2) for data in HOSTILE.values()))
         slow = asyncio.ensure_future(
@@ -286,6 +287,7 @@ def test_a_slow_loris_frame_is_dropped_after_frame_timeout(monkeypatch: pytest.M
 def test_a_flood_over_the_cap_is_turned_away_and_the_cap_frees_up(monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setattr(defaults, "MAX_CONNECTIONS", 20)
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 0.5)
+    monkeypatch.setattr(defaults, "IDLE_TIMEOUT_S", 0.5)
 
     async def go() -> tuple[GatherResult, JoinResult]:
         node0 = Node0(2)

@@ -14,7 +14,8 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
 from distdoctor.gather.probing import Target, probe_targets
-from distdoctor.gather.wire import PLAIN, Channel, FrameError, send_frame
+from distdoctor.gather.server import Connection, Server
+from distdoctor.gather.wire import PLAIN, Channel, FrameError
 from distdoctor.model import NodeReport, PairProbe
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import (
@@ -31,9 +32,18 @@ from distdoctor.model.progress import (
 @dataclass
 class _Peer:
     report: NodeReport
-    reader: asyncio.StreamReader
-    writer: asyncio.StreamWriter
+    conn: Connection
     arrived_s: float
+
+
+# Over the caps or too late: said in a frame, so the client does not take node 0 for another program.
+_REFUSAL = PLAIN.encode("rejected", {"reason": "node 0 is busy or done gathering"})
+_BEAT_MISSING_MAX = 256
+
+
+def _mesh_round_s() -> float:
+    """One round of the mesh on a remote node, at most: its probes, then its answer."""
+    return defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
 
 
 @dataclass(frozen=True)
@@ -62,7 +72,8 @@ class Coordinator:
     on_event: EventSink = field(default=lambda e: None)
     peers: list[_Peer] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
-    _connections: int = 0
+    server: Server | None = None
+    _verdict_by: float = 0.0  # monotonic time by which node 0 means to send the verdict, told in every beat
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
@@ -79,54 +90,62 @@ class Coordinator:
         arrived = self.arrived_ranks()
         return tuple(r for r in range(self.expected) if r not in arrived)
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = _peer_address(writer)
-        if self._closing or self._connections >= defaults.MAX_CONNECTIONS:
-            # Over the cap (a flood) or too late: say so, so the client does not take us for another program.
-            await PLAIN.send(writer, "rejected", {"reason": "node 0 is busy or done gathering"})
-            writer.close()
-            return
-        self._connections += 1
-        kept = False
+    async def _handle(self, conn: Connection) -> bool:
+        """One connection: its report kept (True: the connection stays open for the mesh and the verdict)."""
+        peer = conn.source
+        if self._closing:
+            await conn.send_frame(_REFUSAL)
+            return False
+        await conn.send(self.channel, "welcome", {"expected": self.expected})
         try:
-            await self.channel.send(writer, "welcome", {"expected": self.expected})
-            try:
-                message = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
-                if message.type != "report":
-                    raise FrameError(f"expected a report, got {message.type!r}")
-                report = from_jsonable(NodeReport, message.body)
-            except FrameError as exc:
-                await self._drop(peer, exc.reason, writer)
-                return
-            except DecodeError as exc:
-                await self._drop(peer, f"malformed report ({exc})", writer)
-                return
-            report = dataclasses.replace(report, seen_from=peer)
-            self._forget_earlier_connection(report)
-            self.peers.append(_Peer(report, reader, writer, time.monotonic()))
-            self._by_node[_node_key(report)] = self.peers[-1]
-            kept = True
-            self._ranks.add(report.node_rank)
-            self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
-            self._changed.set()
-        finally:
-            self._connections -= 1
-            if not kept:
-                writer.close()
+            message = await conn.read(self.channel)
+            if message.type != "report":
+                raise FrameError(f"expected a report, got {message.type!r}")
+            report = from_jsonable(NodeReport, message.body)
+        except FrameError as exc:
+            await self._drop(peer, exc.reason, conn)
+            return False
+        except DecodeError as exc:
+            await self._drop(peer, f"malformed report ({exc})", conn)
+            return False
+        if self.server is not None:
+            self.server.favour(peer)
+        report = dataclasses.replace(report, seen_from=peer)
+        self._forget_earlier_connection(report)
+        self.peers.append(_Peer(report, conn, time.monotonic()))
+        self._by_node[_node_key(report)] = self.peers[-1]
+        self._ranks.add(report.node_rank)
+        self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
+        self._changed.set()
+        return True
 
-    async def _drop(self, peer: str, reason: str, writer: asyncio.StreamWriter) -> None:
+    async def _drop(self, peer: str, reason: str, conn: Connection) -> None:
         self.on_event(FrameDropped(peer, reason))
         if "HMAC" in reason:
             self.rejected.append((peer, reason))
             # Unsigned, so a client with another secret can still read why it was turned away.
-            await PLAIN.send(writer, "rejected", {"reason": reason})
+            await conn.send(PLAIN, "rejected", {"reason": reason})
 
     def _forget_earlier_connection(self, report: NodeReport) -> None:
         """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
         old = self._by_node.get(_node_key(report))
         if old is not None:
             self.peers.remove(old)
-            old.writer.close()
+            old.conn.close()
+
+    def _beat(self) -> dict[str, Any]:
+        """A heartbeat: who is in, and how long node 0 may still take to the verdict (workers wait that long)."""
+        return {
+            "arrived": len(self.arrived_ranks()),
+            "expected": self.expected,
+            # The first ones: a beat goes to every node each second, and 4096 node_ranks would be 20 KB.
+            "missing": list(self.missing()[:_BEAT_MISSING_MAX]),
+            "verdict_within_s": round(max(0.0, self._verdict_by - time.monotonic()), 1),
+        }
+
+    async def _broadcast(self, frame: bytes, *, droppable: bool = False) -> None:
+        sends = (p.conn.send_frame(frame, droppable=droppable) for p in self.peers)
+        await asyncio.gather(*sends, return_exceptions=True)
 
     async def _wait_for_nodes(self, start: float) -> bool:
         """Until every node_rank is in, the wait runs out, or Ctrl-C; True when interrupted."""
@@ -142,6 +161,8 @@ class Coordinator:
 
     async def _wait_loop(self, start: float) -> None:
         deadline = start + self.wait_s
+        # The gather's end, then at most two mesh rounds (the second re-pairs suspects) and the rules.
+        self._verdict_by = deadline + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         last_beat = start
         while self.missing() and time.monotonic() < deadline and not self._stop.is_set():
             self._changed.clear()
@@ -155,16 +176,14 @@ class Coordinator:
             elapsed = last_beat - start
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
-            beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-            await asyncio.gather(*(self.channel.send(p.writer, "waiting", beat) for p in self.peers))
+            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
 
     async def _beat_until_verdict(self) -> None:
         """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
-        beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-        frame = self.channel.encode("waiting", beat)
+        self._verdict_by = time.monotonic() + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         while True:
+            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
             await asyncio.sleep(defaults.HEARTBEAT_S)
-            await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers), return_exceptions=True)
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
@@ -179,10 +198,9 @@ class Coordinator:
 
         async def remote(i: int, peer: _Peer) -> list[PairProbe]:
             body = {"src": i, "targets": targets(i), "tries": defaults.MESH_PROBES_PER_PAIR}
-            await self.channel.send(peer.writer, "mesh", body)
-            budget = defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
+            await peer.conn.send(self.channel, "mesh", body)
             try:
-                message = await self.channel.read(peer.reader, budget)
+                message = await peer.conn.read(self.channel, _mesh_round_s())
                 if message.type != "probes":
                     return []
                 probes = from_jsonable(tuple[PairProbe, ...], message.body)
@@ -221,8 +239,8 @@ class Coordinator:
         for_workers: Callable[[Any], Any] = to_jsonable,
     ) -> tuple[GatherResult, Any]:
         """Gather, probe, decide (the caller's rules), send the verdict to every node; the result and the verdict."""
-        raise_fd_limit()
-        server = await asyncio.start_server(self._handle, host or None, port, reuse_address=True, backlog=4096)
+        server = self.server = Server(self._handle, refusal=_REFUSAL)
+        await server.start(host or None, port)
         self.on_event(Listening(host or "0.0.0.0", port, self.expected))
         loop = asyncio.get_running_loop()
         with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
@@ -233,7 +251,7 @@ class Coordinator:
             interrupted = await self._wait_for_nodes(start)
             waited = time.monotonic() - start
             self._closing = True
-            server.close()
+            server.stop_accepting()
             # Workers done with their share of the mesh wait for the verdict: keep them hearing from node 0.
             beats = asyncio.create_task(self._beat_until_verdict())
             probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
@@ -257,32 +275,17 @@ class Coordinator:
                 frame = b""
             beats.cancel()
             if frame:
-                await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers))
+                await self._broadcast(frame)
             return result, verdict
         finally:
             if beats is not None:
                 beats.cancel()
             with contextlib.suppress(NotImplementedError, RuntimeError, ValueError):
                 loop.remove_signal_handler(signal.SIGINT)
-            server.close()
             for peer in self.peers:
-                peer.writer.close()
-
-
-def raise_fd_limit() -> None:
-    """Soft open-file limit up to the hard one: node 0 holds one socket per node (1024 is a common soft limit)."""
-    with contextlib.suppress(ImportError, ValueError, OSError):
-        import resource
-
-        soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
-        if soft != hard:
-            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
+                peer.conn.close()
+            await asyncio.shield(server.close())
 
 
 def _node_key(report: NodeReport) -> tuple[int | None, str, str]:
     return report.node_rank, report.facts.hostname, report.seen_from
-
-
-def _peer_address(writer: asyncio.StreamWriter) -> str:
-    peername = writer.get_extra_info("peername")
-    return str(peername[0]) if peername else "?"

@@ -5,6 +5,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import math
 import time
 from dataclasses import dataclass
 from typing import Any
@@ -29,10 +30,10 @@ class JoinResult:
     lost: str | None = None
 
 
-async def _connect(host: str, port: int, timeout_s: float, channel: Channel) -> Connection:
+async def _connect(host: str, port: int, timeout_s: float, channel: Channel, source: str | None) -> Connection:
     """One attempt: connect and hear node 0's welcome."""
     start = time.monotonic()
-    tried = await connect(host, port, timeout_s)
+    tried = await connect(host, port, timeout_s, source)
     if tried.reader is None or tried.writer is None:
         return tried
     try:
@@ -58,12 +59,16 @@ async def _session(
 ) -> tuple[Any | None, str | None, str | None]:
     """After the welcome: (verdict, rejected reason, lost reason)."""
     await channel.send(writer, "report", to_jsonable(own))
+    # Node 0's silence that means it is gone; its beats also say by when it means to send the verdict (a large
+    # gather's mesh takes a while): until then plus the usual silence, bounded whatever node 0 claims.
     silence = defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES + defaults.MESH_PROBES_PER_PAIR * (
         defaults.MESH_PROBE_TIMEOUT_S * 2
     )
+    verdict_by = 0.0
     while True:
+        wait_s = max(silence, min(verdict_by - time.monotonic(), defaults.VERDICT_WAIT_MAX_S) + silence)
         try:
-            message = await channel.read(reader, silence)
+            message = await channel.read(reader, wait_s)
         except FrameError as exc:
             return None, None, exc.reason
         if message.type == "verdict":
@@ -75,6 +80,9 @@ async def _session(
             with contextlib.suppress(KeyError, TypeError, ValueError):
                 body = message.body
                 on_event(Waiting(int(body["arrived"]), int(body["expected"]), tuple(map(int, body["missing"]))))
+                promised = float(body.get("verdict_within_s", 0.0))
+                if math.isfinite(promised):
+                    verdict_by = time.monotonic() + min(max(promised, 0.0), defaults.VERDICT_WAIT_MAX_S)
         elif message.type == "mesh":
             try:
                 body = message.body
@@ -94,9 +102,10 @@ async def join(
     wait_s: float = defaults.GATHER_WAIT_S,
     channel: Channel | None = None,
     on_event: EventSink = lambda e: None,
+    source: str | None = None,
 ) -> JoinResult:
     """Reach node 0 within wait_s, retrying with back-off; then report and wait for the verdict (unsigned when no
-    channel is given)."""
+    channel is given; from the source address when given, as simulated nodes do)."""
     channel = channel or Channel()
     start = time.monotonic()
     deadline = start + wait_s
@@ -105,7 +114,7 @@ async def join(
     while True:
         attempt += 1
         left = deadline - time.monotonic()
-        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel)
+        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel, source)
         if tried.reader is not None and tried.writer is not None:
             on_event(Joined(host, port, attempt, time.monotonic() - start))
             with contextlib.closing(tried.writer):

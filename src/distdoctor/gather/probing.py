@@ -53,11 +53,13 @@ class Connection:
     writer: asyncio.StreamWriter | None = None
 
 
-async def connect(host: str, port: int, timeout_s: float) -> Connection:
-    """Connect once within timeout_s; a failure is classified as facts/probe.py does, never raised."""
+async def connect(host: str, port: int, timeout_s: float, source: str | None = None) -> Connection:
+    """Connect once within timeout_s (from the source address when given); a failure is classified as
+    facts/probe.py does, never raised."""
     start = time.monotonic()
+    local = (source, 0) if source else None
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port), timeout_s)
+        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, local_addr=local), timeout_s)
     except (OSError, asyncio.TimeoutError) as exc:
         outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
         return Connection(outcome, detail, time.monotonic() - start)

@@ -17,17 +17,21 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.gather.wire import Channel, FrameError
+from distdoctor.gather.server import Connection, Server, job_address
+from distdoctor.gather.wire import PLAIN, Channel, FrameError
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.hang import Gathered, ProcessState
 
 LocalStates = Callable[[], list[ProcessState]]
 
 
+_REFUSAL = PLAIN.encode("rejected", {"reason": "node 0's run is busy"})
+
+
 @dataclass
 class _Peer:
     node_rank: int
-    writer: asyncio.StreamWriter
+    conn: Connection
     pending: dict[int, asyncio.Future[list[ProcessState]]] = field(default_factory=dict)
 
 
@@ -46,6 +50,7 @@ class Relay:
         self.node_rank, self.nnodes, self.host, self.port = node_rank, nnodes, host, port
         self.local, self.channel = local, channel or Channel()
         self.peers: dict[int, _Peer] = {}
+        self.server: Server | None = None
         self._ids = itertools.count(1)
         self._loop = asyncio.new_event_loop()
         self._thread = threading.Thread(target=self._loop.run_forever, daemon=True, name="distdoctor-relay")
@@ -66,11 +71,11 @@ class Relay:
         return None
 
     def stop(self) -> None:
-        """Cancel the server or client and every connection's task, then end the loop's thread."""
+        """Close the server (every connection and its task) or the client, then end the loop's thread."""
         if not self._thread.is_alive():
             return
         with contextlib.suppress(Exception):
-            asyncio.run_coroutine_threadsafe(_cancel_all(), self._loop).result(5)
+            asyncio.run_coroutine_threadsafe(self._close(), self._loop).result(5)
         self._loop.call_soon_threadsafe(self._loop.stop)
         self._thread.join(timeout=5)
         if not self._loop.is_running():
@@ -86,38 +91,47 @@ class Relay:
             )
         return future.result(timeout_s + 2 * defaults.FRAME_TIMEOUT_S)
 
+    async def _close(self) -> None:
+        if self.server is not None:
+            await self.server.close()
+        await _cancel_all()
+
     # node 0
     async def _serve(self) -> None:
+        self.server = Server(self._handle, refusal=_REFUSAL)
         try:
-            server = await asyncio.start_server(self._handle, None, self.port, reuse_address=True)
+            await self.server.start(job_address(self.host), self.port)
         except OSError as exc:
             self._bind_error = exc.strerror or str(exc)
             raise
         finally:
             self._listening.set()
-        async with server:
-            await server.serve_forever()
 
-    async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _handle(self, conn: Connection) -> bool:
         try:
-            first = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
+            first = await conn.read(self.channel)
             if first.type == "ask":
                 gathered = await self._gather(defaults.RELAY_ANSWER_TIMEOUT_S)
-                await self.channel.send(writer, "states", to_jsonable(gathered))
+                await conn.send(self.channel, "states", to_jsonable(gathered))
             elif first.type == "hello" and isinstance(first.body, dict):
-                await self._keep(int(first.body["node_rank"]), reader, writer)
+                node_rank = int(first.body["node_rank"])
+                if self.server is not None:
+                    self.server.favour(conn.source)
+                await self._keep(node_rank, conn)
         except (FrameError, KeyError, TypeError, ValueError):
             pass  # a malformed peer is dropped; its node then shows as not answering
-        finally:
-            writer.close()
+        return False
 
-    async def _keep(self, node_rank: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = _Peer(node_rank, writer)
+    async def _keep(self, node_rank: int, conn: Connection) -> None:
+        peer = _Peer(node_rank, conn)
         self.peers[node_rank] = peer  # a node that reconnects replaces its earlier link
         try:
             while True:
-                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
-                if message.type == "states" and isinstance(message.body, dict):
+                # The node sends a hello each RELAY_KEEPALIVE_S; a link silent for RELAY_IDLE_S is dead.
+                message = await conn.read(self.channel, defaults.RELAY_IDLE_S)
+                if message.type == "hello":
+                    await conn.send(self.channel, "hello", {"node_rank": 0})
+                elif message.type == "states" and isinstance(message.body, dict):
                     waiter = peer.pending.pop(int(message.body.get("id", -1)), None)
                     if waiter and not waiter.done():
                         try:
@@ -134,7 +148,7 @@ class Relay:
         request = next(self._ids)
         waiter: asyncio.Future[list[ProcessState]] = self._loop.create_future()
         peer.pending[request] = waiter
-        await self.channel.send(peer.writer, "snapshot", {"id": request})
+        await peer.conn.send(self.channel, "snapshot", {"id": request})
         try:
             return await asyncio.wait_for(waiter, timeout_s)
         except (asyncio.TimeoutError, DecodeError, KeyError):
@@ -168,9 +182,26 @@ class Relay:
                 await self._answer(reader, writer)
 
     async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await self.channel.send(writer, "hello", {"node_rank": self.node_rank})
+        hello = {"node_rank": self.node_rank}
+        await self.channel.send(writer, "hello", hello)
+
+        async def keep_alive() -> None:
+            while True:
+                await asyncio.sleep(defaults.RELAY_KEEPALIVE_S)
+                await self.channel.send(writer, "hello", hello)
+
+        beats = asyncio.create_task(keep_alive())
+        try:
+            await self._answer_snapshots(reader, writer)
+        finally:
+            beats.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await beats
+
+    async def _answer_snapshots(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         while True:
             try:
+                # Node 0 answers each keep-alive: silence this long means it is gone (reconnect).
                 message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
             except FrameError:
                 return
