@@ -90,7 +90,7 @@ def one(attack: Callable[[int], contextlib.AbstractContextManager[str]], workers
     finally:
         node0.kill()
     verdict = json.loads(out) if out.startswith("{") else {}
-    got = sum(1 for a in answers if a.startswith("{") and json.loads(a).get("extra", {}).get("complete") is True)
+    got = sum(1 for a in answers if a.startswith("{") and json.loads(a).get("data", {}).get("complete") is True)
     return {
         "rss_mb": peak,
         "delay_s": delay,

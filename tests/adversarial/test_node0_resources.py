@@ -43,8 +43,8 @@ def healthy(verdict: dict[str, Any], nnodes: int) -> None:
 
 def got_verdict(worker: dict[str, Any], nnodes: int) -> None:
     """A worker printed node 0's verdict: the gather complete, every node in it."""
-    extra = worker["extra"]
-    assert extra["complete"] is True and len(extra["nodes"]) == nnodes, extra
+    data = worker["data"]
+    assert data["kind"] == "check" and data["complete"] is True and len(data["nodes"]) == nnodes, data
 
 
 @needs_address

@@ -21,7 +21,7 @@ import ipaddress
 import socket
 import struct
 import time
-from collections.abc import Awaitable, Callable
+from collections.abc import Awaitable, Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -462,6 +462,10 @@ def job_address(master_addr: str) -> str | None:
     return route_to(resolved[0], ()).source_address or None
 
 
+# The soft open-file limit this process started with, before raise_fd_limit: what a job `run` starts inherits.
+_STARTED_WITH: list[int] = []
+
+
 def raise_fd_limit() -> int:
     """Soft open-file limit up to the hard one (1024 is a common soft limit; node 0 holds one socket per node);
     the limit now in force."""
@@ -469,6 +473,8 @@ def raise_fd_limit() -> int:
         import resource
 
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+        if not _STARTED_WITH:
+            _STARTED_WITH.append(soft)
         if soft != hard:
             with contextlib.suppress(ValueError, OSError):
                 resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
@@ -476,3 +482,21 @@ def raise_fd_limit() -> int:
         return soft if soft != resource.RLIM_INFINITY else 1 << 20
     except ImportError:
         return 1 << 20
+
+
+@contextlib.contextmanager
+def fd_limit_as_started() -> Iterator[None]:
+    """The open-file limit this process started with, for the duration of the block: a child started in it (the
+    job under `run`) gets the user's limit, not the one node 0's server raised for itself."""
+    import resource
+
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if not _STARTED_WITH or _STARTED_WITH[0] == soft:
+        yield
+        return
+    try:
+        resource.setrlimit(resource.RLIMIT_NOFILE, (_STARTED_WITH[0], hard))
+        yield
+    finally:
+        with contextlib.suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (soft, hard))

@@ -22,6 +22,7 @@ from typing import BinaryIO
 import psutil
 
 from distdoctor import defaults
+from distdoctor.gather.server import fd_limit_as_started
 from distdoctor.hang.discover import discover
 from distdoctor.hang.stacks import dump_all
 from distdoctor.model.hang import DistProcess, StackSample
@@ -123,9 +124,10 @@ class Watch:
         """Run the job to its end; its exit code (128+N when a signal N ended it)."""
         become_subreaper()
         try:
-            self.proc = subprocess.Popen(
-                self.argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
-            )
+            with fd_limit_as_started():
+                self.proc = subprocess.Popen(
+                    self.argv, start_new_session=True, stdout=subprocess.PIPE, stderr=subprocess.PIPE
+                )
         except OSError as exc:
             from distdoctor.errors import UsageError
 
