@@ -53,7 +53,8 @@ from distdoctor.render.output import emit
 hostile = sys.argv[2]
 bad = hostile + "\ud800"
 row = RankRow(pid=1, host="node" + bad, role="worker", launcher="torchrun", rank=0, local_rank=0, world_size=2,
-              status="sleeping", age_s=math.nan, state="user-code", op="", seq=None, frame="f" + bad, where="w" + bad, error=None)
+              status="sleeping", age_s=math.nan, state="user-code", op="", seq=None, frame="f" + bad,
+              where="w" + bad, error=None)
 finding = make_finding("hang-in-user-code", "node" + bad, ("evidence " + bad,), ranks="0", host="node" + bad,
                        frames="rank 0 at " + bad)
 report = Report(command="dump", findings=(finding,), data=HangData((row,), note="note " + bad))
