@@ -2,7 +2,9 @@
 
 from __future__ import annotations
 
+import math
 import os
+import signal
 import sys
 from collections.abc import Callable, Mapping
 from typing import TYPE_CHECKING, Any, TypeVar
@@ -16,6 +18,21 @@ if TYPE_CHECKING:
     from distdoctor.model.secret import Secret
 
 F = TypeVar("F", bound=Callable[..., Any])
+
+
+class Finite(click.FloatRange):
+    """Every float option's type: a finite number (NaN and inf refused) within the option's range."""
+
+    def convert(self, value: Any, param: click.Parameter | None, ctx: click.Context | None) -> Any:
+        number = super().convert(value, param, ctx)
+        if not math.isfinite(number):
+            self.fail(f"{value!r} is not a finite number", param, ctx)
+        return number
+
+
+def seconds(min: float) -> Finite:
+    """A duration option: finite, from `min` up to a week (defaults.OPTION_MAX_S)."""
+    return Finite(min=min, max=defaults.OPTION_MAX_S)
 
 
 def default_lang(environ: Mapping[str, str]) -> str:
@@ -131,7 +148,7 @@ def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = 
 @click.option(
     "--wait",
     "wait_s",
-    type=click.FloatRange(min=0.1),
+    type=seconds(0.1),
     default=defaults.GATHER_WAIT_S,
     show_default=True,
     metavar="SECONDS",
@@ -206,6 +223,11 @@ def check(
     config = _config(flags, launch)
     _html_ready(html_path)
     chosen = lang or default_lang(os.environ)
+    if resolved is None and not local_only and config.nnodes.value.multi_node and config.master_addr is not None:
+        from distdoctor.catalogue.words import ui
+
+        port = coord_port or config.master_port.value
+        click.echo(f"distdoctor: {ui('no_secret', 'zh' if chosen == 'zh' else 'en', port=port)}", err=True)
     with Progress("zh" if chosen == "zh" else "en") as progress:
         report = run_check(config, os.environ, options, progress)
     _emit(report, chosen, as_json, html_path)
@@ -226,7 +248,7 @@ def _fan_out(
     options = FanoutOptions(parse_hosts(hosts, hostfile), ssh_options, remote_command, secret=secret)
 
     def relay(host: str, line: str) -> None:
-        click.echo(f"[{host}] {line}", err=True)  # each host's live lines, as they come
+        click.echo(safe_line(f"[{host}] {line}"), err=True)  # each host's live lines, as they come
 
     return fan_out(flags, check_args, wait_s, options, relay)
 
@@ -245,7 +267,7 @@ def _fan_out(
 @click.option(
     "--timeout",
     "timeout_s",
-    type=click.FloatRange(min=1),
+    type=seconds(1),
     default=defaults.SMOKE_INIT_TIMEOUT_S,
     show_default=True,
     metavar="SECONDS",
@@ -254,7 +276,7 @@ def _fan_out(
 @click.option(
     "--step-timeout",
     "step_timeout_s",
-    type=click.FloatRange(min=1),
+    type=seconds(1),
     default=defaults.SMOKE_STEP_TIMEOUT_S,
     show_default=True,
     metavar="SECONDS",
@@ -272,7 +294,7 @@ def _fan_out(
 )
 @click.option(
     "--min-busbw",
-    type=click.FloatRange(min=0),
+    type=Finite(min=0),
     default=None,
     metavar="GB/S",
     help="report bandwidth-low when all_reduce's best busbw is below this",
@@ -401,7 +423,7 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
 @click.option(
     "--pid",
     "pids",
-    type=click.IntRange(min=1),
+    type=click.IntRange(1, defaults.PID_MAX),
     multiple=True,
     metavar="PID",
     help="look at this process (an agent or a rank) and its descendants only; repeatable",
@@ -443,7 +465,7 @@ def dump(
 @click.option(
     "--hang-after",
     "hang_after_s",
-    type=click.FloatRange(min=0.5),
+    type=seconds(0.5),
     default=defaults.HANG_AFTER_S,
     show_default=True,
     metavar="SECONDS",
@@ -489,7 +511,7 @@ def run(
             sys.exit(report.exit_code)
 
     def notify(line: str) -> None:
-        click.echo(f"distdoctor run: {line}", err=True)
+        click.echo(safe_line(f"distdoctor run: {line}"), err=True)
 
     notify(f"watching {command[0]} (verdict after {hang_after_s:g} s without output or stack change)")
     options = RunOptions(WatchOptions(hang_after_s), coord_port, resolved, cross_node=not local_only)
@@ -506,22 +528,53 @@ def run(
     sys.exit(code)
 
 
+def safe_line(text: str) -> str:
+    """One line for the terminal: other programs' words without escapes or control characters (render/safe.py)."""
+    from distdoctor.render.safe import safe_text
+
+    return safe_text(text, one_line=True)
+
+
+def _not_utf8(args: list[str]) -> str | None:
+    """The first argument that is not UTF-8 text (Python holds its bad bytes as lone surrogates), shown safely."""
+    for number, arg in enumerate(args, 1):
+        try:
+            arg.encode("utf-8")
+        except UnicodeEncodeError:
+            shown = os.fsencode(arg)[:60]
+            return f"argument {number} ({shown!r}) is not UTF-8 text"
+    return None
+
+
+def _sigterm_as_sigint(signum: int, frame: object) -> None:
+    """SIGTERM (Slurm's scancel, Kubernetes, `timeout`) does what Ctrl-C does: stop, and give what is known."""
+    if signal.getsignal(signal.SIGINT) is signal.SIG_IGN:
+        raise KeyboardInterrupt  # started in the background by a shell, which ignores SIGINT there
+    signal.raise_signal(signal.SIGINT)  # whoever handles Ctrl-C now (node 0's wait, asyncio) handles this too
+
+
 def main() -> None:
     """Console entry point: user mistakes print one line and exit 1 or 2, never a traceback."""
     from distdoctor.errors import DistDoctorError
 
+    bad = _not_utf8(sys.argv[1:])
+    if bad:
+        click.echo(f"distdoctor: error: {bad} (see: distdoctor --help)", err=True)
+        sys.exit(2)
+    # `run` puts its own handler in place while the job runs (it passes the signal on to the job).
+    signal.signal(signal.SIGTERM, _sigterm_as_sigint)
     try:
         cli.main(standalone_mode=False)
     except click.exceptions.Exit as exc:
         sys.exit(exc.exit_code)
     except click.UsageError as exc:
         where = f"distdoctor {exc.ctx.info_name}" if exc.ctx and exc.ctx.parent else "distdoctor"
-        click.echo(f"distdoctor: error: {exc.format_message()} (see: {where} --help)", err=True)
+        click.echo(safe_line(f"distdoctor: error: {exc.format_message()} (see: {where} --help)"), err=True)
         sys.exit(2)
     except click.Abort:
         click.echo("distdoctor: interrupted", err=True)
         sys.exit(130)
     except DistDoctorError as exc:
         fix = f" — {exc.fix}" if exc.fix else ""
-        click.echo(f"distdoctor: error: {exc.message}{fix}", err=True)
+        click.echo(safe_line(f"distdoctor: error: {exc.message}{fix}"), err=True)
         sys.exit(exc.exit_code)

@@ -91,6 +91,10 @@ STRAGGLER_MIN_EXTRA_S = 0.2
 # A node is slow when its ping-pong bandwidth is below this fraction of the other nodes' median.
 SLOW_NODE_FRACTION = 0.25
 
+# Every seconds option (--wait, --timeout, --hang-after ...) takes at most this: a week; NaN and inf are refused.
+OPTION_MAX_S = 7 * 24 * 3600.0
+# PIDs are C ints (pid_t): a larger --pid is no process at all.
+PID_MAX = 2**31 - 1
 # explain: the most of one log file it reads (the end of a longer file, where the failure is), in bytes.
 LOG_MAX_BYTES = 64 * 1024 * 1024
 # Hung jobs (`dump`, `run`).

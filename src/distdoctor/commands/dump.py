@@ -13,6 +13,7 @@ from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.discover import discover, missing_pids
 from distdoctor.hang.relay import ask
 from distdoctor.model import Report
+from distdoctor.model.fields import host_problem
 from distdoctor.model.hang import DistProcess
 from distdoctor.model.secret import Secret
 
@@ -33,9 +34,13 @@ def coordinator_of(procs: Sequence[DistProcess]) -> tuple[str, int] | None:
 
 def parse_endpoint(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
-    if not host or not port.isdigit() or not 0 < int(port) < 65536:
+    if not host or not (port.isascii() and port.isdigit()) or not 0 < int(port) < 65536:
         raise UsageError(f"--coord {text!r}: expected HOST:PORT, e.g. 10.0.0.1:29501")
-    return host.strip("[]"), int(port)
+    host = host.strip("[]")
+    problem = host_problem(host)
+    if problem:
+        raise UsageError(f"--coord {text[:80]!r}: {host[:60]!r} is not a host name or IP address ({problem})")
+    return host, int(port)
 
 
 def dump(

@@ -7,20 +7,21 @@ import dataclasses
 import shlex
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass
-from pathlib import Path
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
 from distdoctor.gather.ssh import run_on_hosts
 from distdoctor.model import Finding, Report
 from distdoctor.model.codec import DecodeError
-from distdoctor.model.fields import option
+from distdoctor.model.fields import host_problem, option
 from distdoctor.model.nodes import SSH_FAILED, RemoteRun
 from distdoctor.model.report import CheckData, FanoutData, HostRun, PreflightData
 from distdoctor.model.secret import Secret
 from distdoctor.render.as_json import report_from_json
 from distdoctor.rules.fanout import fanout_findings, remote_report
 
+# A host list longer than this is not one (it would be 50,000 hosts of 20 characters).
+HOSTFILE_MAX_BYTES = 1 << 20
 # Beyond --wait, what each host's run may take: ssh connect, Python and distdoctor start-up, the mesh.
 SSH_SLACK_S = 30.0
 
@@ -49,8 +50,13 @@ def expand(words: Sequence[str]) -> list[str]:
         try:
             names += hostlist.expand_hostlist(word)
         except Exception:
-            raise UsageError(f"cannot read host list {word!r}", "write hosts as a,b,c or node[1-4,7]") from None
-    return [n for n in names if n]
+            raise UsageError(f"cannot read host list {word[:80]!r}", "write hosts as a,b,c or node[1-4,7]") from None
+    names = [n for n in names if n]
+    for name in names:
+        problem = host_problem(name.rpartition("@")[2])  # ssh's user@host
+        if problem:
+            raise UsageError(f"host {name[:60]!r}: not a host name or IP address ({problem})")
+    return names
 
 
 def parse_hosts(hosts: str | None, hostfile: str | None) -> tuple[Host, ...]:
@@ -61,9 +67,18 @@ def parse_hosts(hosts: str | None, hostfile: str | None) -> tuple[Host, ...]:
         return tuple(Host(name, i) for i, name in enumerate(expand([hosts])))
     assert hostfile is not None
     try:
-        text = Path(hostfile).read_text(encoding="utf-8")
+        with open(hostfile, "rb") as fh:
+            data = fh.read(HOSTFILE_MAX_BYTES + 1)
     except OSError as exc:
         raise UsageError(f"cannot read --hostfile {hostfile}: {exc.strerror or exc}") from None
+    if len(data) > HOSTFILE_MAX_BYTES:
+        raise UsageError(f"--hostfile {hostfile}: more than {HOSTFILE_MAX_BYTES >> 20} MiB, not a list of hosts")
+    try:
+        text = data.decode("utf-8")
+    except UnicodeDecodeError:
+        raise UsageError(f"--hostfile {hostfile}: not UTF-8 text (a binary file?)") from None
+    if "\0" in text:
+        raise UsageError(f"--hostfile {hostfile}: holds NUL bytes (a binary file?)")
     picked: list[Host] = []
     for number, line in enumerate(text.splitlines(), 1):
         words = line.split("#", 1)[0].split()
@@ -72,8 +87,8 @@ def parse_hosts(hosts: str | None, hostfile: str | None) -> tuple[Host, ...]:
         rank = len(picked)
         for word in words[1:]:
             key, _, value = word.partition("=")
-            if key != "node_rank" or not value.isdigit():
-                raise UsageError(f"{hostfile}:{number}: {word!r} is not node_rank=N")
+            if key != "node_rank" or not (value.isascii() and value.isdigit()):
+                raise UsageError(f"{hostfile}:{number}: {word[:60]!r} is not node_rank=N")
             rank = int(value)
         picked += [Host(name, rank) for name in expand([words[0]])]
     if not picked:

@@ -8,6 +8,7 @@ from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from distdoctor import defaults
+from distdoctor.catalogue.words import ui
 from distdoctor.commands.hang_report import local_states, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.wire import Channel, FrameError
@@ -101,6 +102,8 @@ def run(
         relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, Channel(options.secret))
         where = f"reporting to {plan.master_addr}:{plan.port}" if plan.node_rank else f"listening on port {plan.port}"
         notify(f"node_rank {plan.node_rank} of {plan.nnodes}: {where} for the cross-node verdict")
+        if options.secret is None:
+            notify(ui("no_secret", "en", port=plan.port))
         problem = relay.start()
         if problem:
             notify(f"{problem}; verdicts for this node only (another port: --coord-port)")

@@ -17,9 +17,10 @@ def parse_given(row: Field, raw: str, spelled: str, kind: SourceKind) -> Any:
     The environment is read with the same parser, but a bad value there is a finding (Layer.read), not an error."""
     try:
         return row.parse(raw)
-    except ValueError:
+    except ValueError as exc:
         where = " in the launch command" if kind == "command" else ""
-        raise UsageError(f"{spelled} {raw!r}{where}: expected {row.form}") from None
+        shown = raw if len(raw) <= 80 else raw[:60] + "…"  # one line, even for a 300-character name
+        raise UsageError(f"{spelled} {shown!r}{where}: expected {exc or row.form}") from None
 
 
 def layer_from_flags(raw: Mapping[str, str | None], kind: SourceKind = "flag") -> Layer:

@@ -11,6 +11,7 @@ from __future__ import annotations
 import json
 import os
 import re
+import stat
 from collections.abc import Sequence
 from typing import IO, Any
 
@@ -135,16 +136,60 @@ def to_input(text: str, source: str) -> LogInput:
     return LogInput(source, tuple(_line(source, i, t) for i, t in logical_lines(lines)))
 
 
+# stdin is read in blocks of this size, keeping the last LOG_MAX_BYTES.
+_BLOCK_BYTES = 1 << 20
+
+
+def read_tail(stream: IO[bytes], limit: int = defaults.LOG_MAX_BYTES) -> bytes:
+    """The last `limit` bytes of a stream of any length, read through in blocks (memory stays near 2 × limit);
+    when the start was dropped, so is the partial line it leaves."""
+    kept = bytearray()
+    dropped = False
+    while block := stream.read(_BLOCK_BYTES):
+        kept += block
+        if len(kept) > 2 * limit:
+            del kept[: len(kept) - limit]
+            dropped = True
+    if len(kept) > limit:
+        del kept[: len(kept) - limit]
+        dropped = True
+    if dropped:
+        cut = kept.find(b"\n")
+        del kept[: cut + 1 if 0 <= cut < len(kept) - 1 else 0]
+    return bytes(kept)
+
+
+def _readable_kind(fd: int, name: str) -> bool:
+    """True for a regular file (read its tail by seeking), False for a pipe or socket (read through); anything
+    else (a terminal, /dev/zero, a disk) is a usage error: it may never end."""
+    mode = os.fstat(fd).st_mode
+    if stat.S_ISREG(mode):
+        return True
+    if stat.S_ISFIFO(mode) or stat.S_ISSOCK(mode):
+        return False
+    raise UsageError(f"{name} is not a log file or a pipe (a device?): give a file, or pipe the log in")
+
+
+def _read_open(fh: IO[bytes], name: str) -> bytes:
+    try:
+        fd = fh.fileno()
+    except (OSError, ValueError):  # not a file at all (a test's BytesIO): read it through
+        return read_tail(fh)
+    if _readable_kind(fd, name):
+        size = os.fstat(fd).st_size
+        if size > defaults.LOG_MAX_BYTES:
+            fh.seek(size - defaults.LOG_MAX_BYTES)
+        return fh.read(defaults.LOG_MAX_BYTES)  # a file growing while read stays bounded too
+    return read_tail(fh)
+
+
 def read_log(path: str) -> LogInput:
     """One log file (its last LOG_MAX_BYTES); a missing, unreadable or binary file is a usage error."""
     if os.path.isdir(path):
         raise UsageError(f"{path} is a directory: give the log files in it, e.g. {path.rstrip('/')}/*.log")
     try:
         with open(path, "rb") as fh:
-            size = os.fstat(fh.fileno()).st_size
-            if size > defaults.LOG_MAX_BYTES:
-                fh.seek(size - defaults.LOG_MAX_BYTES)
-            data = fh.read()
+            data = _read_open(fh, path)
     except FileNotFoundError:
         raise UsageError(f"no such log file: {path}") from None
     except OSError as exc:
@@ -153,11 +198,15 @@ def read_log(path: str) -> LogInput:
 
 
 def read_logs(paths: Sequence[str], stdin: IO[bytes]) -> list[LogInput]:
-    """Every input in order; `-` (or no path at all) is stdin, which must not be empty."""
+    """Every input in order; `-` (or no path at all) is stdin, which must not be empty. Of a long stream, the last
+    LOG_MAX_BYTES are read, as of a long file: the failure is at the end."""
     inputs = []
     for path in paths or ["-"]:
         if path == "-":
-            data = stdin.read(defaults.LOG_MAX_BYTES)
+            try:
+                data = _read_open(stdin, "stdin")
+            except OSError as exc:
+                raise UsageError(f"cannot read stdin: {exc.strerror or exc}") from None
             if not data.strip():
                 raise UsageError("nothing on stdin: pipe a log in (… | distdoctor explain) or name log files")
             inputs.append(to_input(_decode(data, "stdin"), "stdin"))

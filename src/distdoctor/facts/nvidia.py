@@ -51,7 +51,7 @@ def visible_indices(indices: list[int], environ: Mapping[str, str]) -> list[int]
     picked = []
     for part in value.split(","):
         part = part.strip()
-        if not part.isdigit():
+        if not part.isdecimal():  # what int() reads: CUDA_VISIBLE_DEVICES=² is not an index
             return None if part and not part.startswith(("GPU-", "MIG-")) else indices
         if int(part) not in indices:
             break  # CUDA stops at the first invalid index

@@ -70,7 +70,7 @@ def _is_distdoctor(cmdline: tuple[str, ...]) -> bool:
 def _int(env: Mapping[str, str], *names: str) -> int | None:
     for name in names:
         value = env.get(name, "")
-        if value.strip().lstrip("-").isdigit():
+        if value.strip().lstrip("-").isdecimal():  # what int() reads ("²" is a digit, not a number)
             return int(value)
     return None
 

@@ -7,6 +7,7 @@ the accepted form, for the message the user sees (a usage error when typed, a fi
 
 from __future__ import annotations
 
+import ipaddress
 from collections.abc import Callable
 from dataclasses import dataclass
 from typing import Any
@@ -19,6 +20,9 @@ RANK_FORM = "an integer from 0 upwards"
 COUNT_FORM = "a positive integer"
 NPROC_FORM = "a positive integer, or auto, gpu, cpu"
 ENDPOINT_FORM = "HOST or HOST:PORT"
+HOST_FORM = "a host name (at most 253 characters, dot-separated labels of 1 to 63) or an IP address"
+# The longest name DNS carries (RFC 1035), without its trailing dot.
+HOST_MAX_CHARS = 253
 
 
 def parse_port(raw: str) -> int:
@@ -110,6 +114,48 @@ def parse_nproc(raw: str) -> int | None:
         raise ValueError(NPROC_FORM) from None
 
 
+def host_problem(host: str) -> str | None:
+    """Why `host` cannot be a host name or IP address (what getaddrinfo would choke on), or None when it can."""
+    if not host:
+        return "empty"
+    if not host.isprintable() or any(c.isspace() for c in host):
+        return "it holds spaces, control characters or bytes that are not UTF-8"
+    try:
+        ipaddress.ip_address(host.strip("[]"))
+        return None
+    except ValueError:
+        pass
+    if ":" in host:
+        return "not an IPv6 address"
+    name = host[:-1] if host.endswith(".") else host
+    if len(name) > HOST_MAX_CHARS:
+        return f"{len(name)} characters, more than {HOST_MAX_CHARS}"
+    if any(not 1 <= len(label) <= 63 for label in name.split(".")):
+        return "an empty label or one longer than 63 characters"
+    try:
+        name.encode("idna")
+    except UnicodeError as exc:
+        return f"not a valid international name ({exc})"
+    return None
+
+
+def parse_host(raw: str) -> str:
+    """A host name or IP address as getaddrinfo takes it; ValueError (the accepted form and why) otherwise."""
+    host = raw.strip()
+    problem = host_problem(host)
+    if problem:
+        raise ValueError(f"{HOST_FORM}; {problem}")
+    return host
+
+
+def parse_endpoint(raw: str) -> str:
+    """`host`, `host:port` or `[v6]:port`, checked; the text as given."""
+    host, _ = split_endpoint(raw)
+    if host:  # `:29400`: torchrun's own host
+        parse_host(host)
+    return raw.strip()
+
+
 def split_endpoint(raw: str) -> tuple[str, int | None]:
     """`host:port`, `host`, `[v6]:port` -> (host, port or None)."""
     text = raw.strip()
@@ -159,8 +205,8 @@ TABLE: tuple[Field, ...] = (
     Field("nproc_per_node", parse_nproc, NPROC_FORM, "processes (GPUs) per node"),
     Field(
         "master_addr",
-        str.strip,
-        "a host name or IP address",
+        parse_host,
+        HOST_FORM,
         "address of node_rank 0, as every node will use it",
         env="MASTER_ADDR",
     ),
@@ -172,7 +218,7 @@ TABLE: tuple[Field, ...] = (
         env="MASTER_PORT",
     ),
     Field("rdzv_backend", str.strip, "static, c10d or etcd", "static (default), c10d or etcd"),
-    Field("rdzv_endpoint", str.strip, ENDPOINT_FORM, "HOST[:PORT] of the c10d/etcd rendezvous"),
+    Field("rdzv_endpoint", parse_endpoint, ENDPOINT_FORM, "HOST[:PORT] of the c10d/etcd rendezvous"),
     Field("rdzv_id", str.strip, "any string", "rendezvous (job) id"),
     Field("world_size", parse_count, COUNT_FORM, env="WORLD_SIZE", flag=False),
     Field("rank", parse_rank, RANK_FORM, env="RANK", flag=False),

@@ -16,6 +16,7 @@ from distdoctor.model import Finding, LaunchConfig, NodeFacts, Report, Severity
 from distdoctor.model.codec import from_jsonable, to_jsonable
 from distdoctor.model.constraints import Count
 from distdoctor.model.report import Payload
+from distdoctor.render.safe import strict_jsonable
 
 SCHEMA_ID: Final = "distdoctor.report/2"
 Command = Literal["check", "env", "smoke", "dump", "run", "explain", "lint"]
@@ -103,7 +104,8 @@ def envelope(report: Report, lang: Lang) -> ReportJson:
 
 
 def report_json(report: Report, lang: Lang) -> dict[str, Any]:
-    data: dict[str, Any] = to_jsonable(envelope(report, lang))
+    """The envelope as builtins for strict JSON (RFC 8259): a non-finite number (NaN, Infinity) is null."""
+    data: dict[str, Any] = strict_jsonable(to_jsonable(envelope(report, lang)))
     # The model keeps a node's env as (name, value) pairs; a reader wants an object (the schema says so too).
     for facts in ([data["facts"]] if data["facts"] else []) + list(data["nodes"]):
         facts["env"] = dict(facts["env"])
@@ -133,4 +135,4 @@ def _env_pairs(facts: dict[str, Any]) -> dict[str, Any]:
 
 
 def render_json(report: Report, lang: Lang) -> str:
-    return json.dumps(report_json(report, lang), indent=2, ensure_ascii=False)
+    return json.dumps(report_json(report, lang), indent=2, ensure_ascii=False, allow_nan=False)

@@ -94,7 +94,9 @@ def render_html(report: Report, lang: Lang) -> str:
 
 def write_html(report: Report, lang: Lang, path: str) -> None:
     """Write the report to `path`; an unwritable path is a usage error (one line, exit 2)."""
-    html = render_html(report, lang)
+    from distdoctor.render.safe import scrub
+
+    html = render_html(scrub(report), lang)
     try:
         Path(path).write_text(html, encoding="utf-8")
     except OSError as exc:

@@ -7,6 +7,7 @@ from types import TracebackType
 
 from rich.console import Console
 from rich.status import Status
+from rich.text import Text as RichText
 
 from distdoctor.catalogue import Lang
 from distdoctor.catalogue.entry import Text
@@ -23,6 +24,7 @@ from distdoctor.model.progress import (
     Waiting,
 )
 from distdoctor.model.smoke import RankStep, RendezvousWaiting, SmokeEvent, SmokeLaunched, SmokeStopped
+from distdoctor.render.safe import safe_text
 from distdoctor.rules.stacks import ranks_text
 
 # What a failed connect most likely means, said while retrying.
@@ -67,13 +69,14 @@ class Progress:
         return zh if self.lang == "zh" else en
 
     def _line(self, text: str) -> None:
+        # Events carry other nodes' words (host names, reasons, a rank's error): one clean line each.
         stamp = "" if self.live else time.strftime("[%H:%M:%S] ")
-        self.console.print(f"{stamp}{text}", markup=False, soft_wrap=True)
+        self.console.print(f"{stamp}{safe_text(text, one_line=True)}", markup=False, soft_wrap=True)
 
     def _state(self, text: str, *, every: bool = True) -> None:
         """A passing state: the status line on a terminal; a log line (rate-limited unless `every`)."""
         if self.status:
-            self.status.update(text)
+            self.status.update(RichText(safe_text(text, one_line=True)))  # not markup: a host name may hold "["
         elif every or time.monotonic() - self._last_log >= LOG_EVERY_S:
             self._last_log = time.monotonic()
             self._line(text)

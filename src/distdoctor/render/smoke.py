@@ -21,10 +21,11 @@ def bandwidth_rich_table(rows: tuple[BandwidthRow, ...], lang: Lang) -> Table:
     for name in ("size (B)", "count", "type", "redop", "time (us)", "algbw (GB/s)", "busbw (GB/s)"):
         table.add_column(name, justify="right", no_wrap=True)
     for r in rows:
-        table.add_row(
+        cells = (
             str(r.size_bytes), str(r.count), r.dtype, "sum", f"{r.time_us:.1f}", f"{r.algbw_gbps:.3f}",
             f"{r.busbw_gbps:.3f}",
         )  # fmt: skip
+        table.add_row(*map(Text, cells))  # Text, not markup
     return table
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 
 from rich.console import Console
 from rich.table import Table
+from rich.text import Text
 
 from distdoctor.model.report import RankRow
 
@@ -30,7 +31,7 @@ def ranks_table(rows: Sequence[RankRow]) -> Table:
     for column in COLUMNS:
         table.add_column(column)
     for r in rows:
-        table.add_row(*rank_row(r))
+        table.add_row(*map(Text, rank_row(r)))  # Text, not markup: a frame or host may hold "[/]"
     return table
 
 

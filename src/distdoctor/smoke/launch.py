@@ -220,42 +220,45 @@ def _watch(
     last_wait_event = 0.0
     cluster_at: float | None = None
     reason = ""
-    while True:
-        now = time.monotonic()
-        state.read(out_dir, on_event)
-        if cluster_at is None and (out_dir / "cluster.json").exists():
-            cluster_at = now  # the verdict is read once, after the loop
-        if proc.poll() is not None:
+    try:
+        while True:
+            now = time.monotonic()
             state.read(out_dir, on_event)
-            reason = f"torchrun exited with code {proc.returncode}"
-            break
-        if cluster_at is not None and (state.ended >= state.started or now - cluster_at > _EXIT_WAIT_S):
-            break
-        if not state.started:
-            if store.error:
-                reason = f"torchrun's store at {p.store_host}:{p.store_port} did not answer"
+            if cluster_at is None and (out_dir / "cluster.json").exists():
+                cluster_at = now  # the verdict is read once, after the loop
+            if proc.poll() is not None:
+                state.read(out_dir, on_event)
+                reason = f"torchrun exited with code {proc.returncode}"
                 break
-            # The rendezvous timeout counts from when the store is up; starting torchrun itself gets a grace.
-            base = store.reached_at or start
-            limit = settings.init_timeout_s + (0.0 if store.reached_at else defaults.SMOKE_START_GRACE_S)
-            if now - last_wait_event >= 1.0:
-                last_wait_event = now
-                seen = tuple(n.node_rank for n in store.seen)
-                on_event(RendezvousWaiting(seen, p.nnodes, now - base, settings.init_timeout_s, store.reached))
-            if now > base + limit:
-                reason = f"the rendezvous did not complete within {settings.init_timeout_s:.0f} s"
+            if cluster_at is not None and (state.ended >= state.started or now - cluster_at > _EXIT_WAIT_S):
                 break
-        else:
-            # Each step ends within its timeout (a watchdog sees to it) and rank 0 then waits to collect.
-            allowed = max(state.running.values(), default=settings.step_timeout_s)
-            allowed += WATCHDOG_GRACE_S + 2 * settings.collect_timeout_s + settings.init_timeout_s
-            if now - state.last_event > allowed:
-                reason = f"no progress from any rank for {allowed:.0f} s"
-                break
-            if state.ended >= state.started and now - state.last_event > settings.collect_timeout_s + _EXIT_WAIT_S:
-                reason = "every rank here ended, but no verdict came from rank 0"
-                break
-        time.sleep(_POLL_S)
+            if not state.started:
+                if store.error:
+                    reason = f"torchrun's store at {p.store_host}:{p.store_port} did not answer"
+                    break
+                # The rendezvous timeout counts from when the store is up; starting torchrun itself gets a grace.
+                base = store.reached_at or start
+                limit = settings.init_timeout_s + (0.0 if store.reached_at else defaults.SMOKE_START_GRACE_S)
+                if now - last_wait_event >= 1.0:
+                    last_wait_event = now
+                    seen = tuple(n.node_rank for n in store.seen)
+                    on_event(RendezvousWaiting(seen, p.nnodes, now - base, settings.init_timeout_s, store.reached))
+                if now > base + limit:
+                    reason = f"the rendezvous did not complete within {settings.init_timeout_s:.0f} s"
+                    break
+            else:
+                # Each step ends within its timeout (a watchdog sees to it) and rank 0 then waits to collect.
+                allowed = max(state.running.values(), default=settings.step_timeout_s)
+                allowed += WATCHDOG_GRACE_S + 2 * settings.collect_timeout_s + settings.init_timeout_s
+                if now - state.last_event > allowed:
+                    reason = f"no progress from any rank for {allowed:.0f} s"
+                    break
+                if state.ended >= state.started and now - state.last_event > settings.collect_timeout_s + _EXIT_WAIT_S:
+                    reason = "every rank here ended, but no verdict came from rank 0"
+                    break
+            time.sleep(_POLL_S)
+    except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI makes it one): what this node saw so far
+        reason = "interrupted (Ctrl-C or SIGTERM)"
     waited = time.monotonic() - start
     cluster = _cluster(out_dir)
     if cluster is not None:

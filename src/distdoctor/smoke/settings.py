@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import math
 import re
 from collections.abc import Mapping
 from dataclasses import dataclass
@@ -87,13 +88,16 @@ def parse_delay(text: str | None) -> tuple[int | None, float]:
         return None, 0.0
     rank, _, seconds = text.partition(":")
     try:
-        return int(rank), float(seconds)
+        value = float(seconds)
+        if not math.isfinite(value):
+            raise ValueError(seconds)
+        return int(rank), value
     except ValueError as exc:
         raise UsageError(f"--inject-delay: {text!r}", "write RANK:SECONDS, e.g. 1:2.5") from exc
 
 
 def _factor(text: str) -> int:
-    if not text.strip().isdigit() or int(text) < 2:
+    if not text.strip().isdecimal() or int(text) < 2:
         raise UsageError(f"--sizes: factor {text!r} must be an integer of at least 2")
     return int(text)
 
