@@ -133,11 +133,13 @@ def _config(flags: Mapping[str, str | None], launch: tuple[str, ...]) -> Any:
     return config
 
 
-def _emit(report: Any, lang: str | None, as_json: bool, html_path: str | None = None) -> None:
+def _emit(
+    report: Any, lang: str | None, as_json: bool, html_path: str | None = None, interrupted: bool = False
+) -> None:
     from distdoctor.render.output import emit
 
     code = emit(report, lang or default_lang(os.environ), as_json=as_json, html_path=html_path)
-    sys.exit(code)
+    sys.exit(130 if interrupted else code)  # interrupted: what was seen is shown, the exit code says it was cut
 
 
 @cli.command(context_settings={"ignore_unknown_options": False})
@@ -329,6 +331,7 @@ def smoke(
     """
     from distdoctor.commands.smoke import choose_backend
     from distdoctor.commands.smoke import smoke as run_smoke
+    from distdoctor.model.report import SmokeData
     from distdoctor.render.progress import Progress
     from distdoctor.smoke.settings import SmokeSettings, parse_delay, parse_sizes
 
@@ -351,7 +354,8 @@ def smoke(
         outcome = run_smoke(config, os.environ, settings, progress)
     if not outcome.show:
         sys.exit(0)
-    _emit(outcome.report, chosen, as_json, html_path)
+    data = outcome.report.data
+    _emit(outcome.report, chosen, as_json, html_path, interrupted=isinstance(data, SmokeData) and data.run.interrupted)
 
 
 @cli.command()

@@ -105,6 +105,7 @@ class SmokeRun:
     complete: bool = True  # every rank's result reached rank 0
     local_node_rank: Rank | None = None  # set when this is one node's own view, without rank 0's gathering
     store_address: str | None = None
+    interrupted: bool = False  # Ctrl-C or SIGTERM ended the watch: what this node saw until then
 
 
 # Progress: smoke/ emits these and never prints.

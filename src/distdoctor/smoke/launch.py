@@ -220,6 +220,7 @@ def _watch(
     last_wait_event = 0.0
     cluster_at: float | None = None
     reason = ""
+    interrupted = False
     try:
         while True:
             now = time.monotonic()
@@ -259,6 +260,7 @@ def _watch(
             time.sleep(_POLL_S)
     except KeyboardInterrupt:  # Ctrl-C, or SIGTERM (the CLI makes it one): what this node saw so far
         reason = "interrupted (Ctrl-C or SIGTERM)"
+        interrupted = True
     waited = time.monotonic() - start
     cluster = _cluster(out_dir)
     if cluster is not None:
@@ -280,6 +282,7 @@ def _watch(
         complete=False,
         local_node_rank=p.node_rank,
         store_address=f"{p.store_host}:{p.store_port}",
+        interrupted=interrupted,
     )
 
 
