@@ -5,16 +5,18 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
+from distdoctor.gather.admit import address_mismatch, answered, capped_addresses, refused
 from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
 from distdoctor.gather.probing import Target, probe_targets
-from distdoctor.gather.wire import PLAIN, Channel, FrameError, send_frame
+from distdoctor.gather.wire import PLAIN, Channel, FrameError, Link, new_nonce, send_frame
 from distdoctor.model import NodeReport, PairProbe
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import (
@@ -27,6 +29,11 @@ from distdoctor.model.progress import (
     StillMissing,
 )
 
+# Refused frames kept with their sender and reason (the rest are only counted): memory stays bounded under a flood.
+MAX_REJECTED_KEPT = 1000
+# Reasons that are about the connection, not a frame that came: not counted as refused.
+_NOT_A_FRAME = ("connection closed", "connection lost", "no complete frame")
+
 
 @dataclass
 class _Peer:
@@ -34,6 +41,12 @@ class _Peer:
     reader: asyncio.StreamReader
     writer: asyncio.StreamWriter
     arrived_s: float
+    link: Link
+    unverified: str = ""  # why it does not count as arrived (its facts do not hold up); "" when it does
+
+    def gone(self) -> bool:
+        """Its connection closed or broke: a node that reconnects, or a sender that did not stay."""
+        return self.reader.at_eof() or self.reader.exception() is not None or self.writer.is_closing()
 
 
 @dataclass(frozen=True)
@@ -49,6 +62,9 @@ class GatherResult:
     rejected: tuple[tuple[str, str], ...]
     probes: tuple[PairProbe, ...] = ()
     mesh_s: float = 0.0
+    rejected_more: int = 0  # refused frames beyond the MAX_REJECTED_KEPT kept in `rejected`
+    # Reports kept but not counted as arrived: (index into reports, why). Their node_ranks stay missing.
+    unverified: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass
@@ -62,18 +78,23 @@ class Coordinator:
     on_event: EventSink = field(default=lambda e: None)
     peers: list[_Peer] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    rejected_more: int = 0
     _connections: int = 0
+    _serial: Iterator[int] = field(default_factory=itertools.count)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
     _ranks: set[int] = field(default_factory=set)
-    _by_node: dict[tuple[int | None, str, str], _Peer] = field(default_factory=dict)
+    _nonce: str = field(default_factory=new_nonce)
 
     def __post_init__(self) -> None:
         self._ranks.add(self.own.node_rank)
 
     def arrived_ranks(self) -> set[int]:
         return self._ranks
+
+    def _recount(self) -> None:
+        self._ranks = {self.own.node_rank} | {p.report.node_rank for p in self.peers if not p.unverified}
 
     def missing(self) -> tuple[int, ...]:
         arrived = self.arrived_ranks()
@@ -89,9 +110,11 @@ class Coordinator:
         self._connections += 1
         kept = False
         try:
-            await self.channel.send(writer, "welcome", {"expected": self.expected})
+            # A nonce for this connection (the run's, numbered): no signed frame of another run or connection fits.
+            link = self.channel.serve(f"{self._nonce}{next(self._serial):08x}")
+            await link.send(writer, "welcome", {"expected": self.expected, "nonce": link.nonce})
             try:
-                message = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
+                message = await link.read(reader, defaults.FRAME_TIMEOUT_S)
                 if message.type != "report":
                     raise FrameError(f"expected a report, got {message.type!r}")
                 report = from_jsonable(NodeReport, message.body)
@@ -99,14 +122,19 @@ class Coordinator:
                 await self._drop(peer, exc.reason, writer)
                 return
             except DecodeError as exc:
-                await self._drop(peer, f"malformed report ({exc})", writer)
+                await self._drop(peer, f"malformed report ({str(exc)[:200]})", writer)
                 return
-            report = dataclasses.replace(report, seen_from=peer)
+            reason = refused(report, self.expected)
+            if reason:
+                await self._drop(peer, reason, writer)
+                return
+            # node 0 runs the local rules on every node's facts itself: findings a peer sends are not taken.
+            report = dataclasses.replace(report, seen_from=peer, findings=())
             self._forget_earlier_connection(report)
-            self.peers.append(_Peer(report, reader, writer, time.monotonic()))
-            self._by_node[_node_key(report)] = self.peers[-1]
+            self.peers.append(_Peer(report, reader, writer, time.monotonic(), link))
+            self.peers[-1].unverified = address_mismatch(report, peer) or ""
             kept = True
-            self._ranks.add(report.node_rank)
+            self._recount()
             self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
             self._changed.set()
         finally:
@@ -116,15 +144,20 @@ class Coordinator:
 
     async def _drop(self, peer: str, reason: str, writer: asyncio.StreamWriter) -> None:
         self.on_event(FrameDropped(peer, reason))
+        if not reason.startswith(_NOT_A_FRAME):
+            # Counted, and shown as one line of the verdict: a frame that came and was refused.
+            if len(self.rejected) < MAX_REJECTED_KEPT:
+                self.rejected.append((peer, reason))
+            else:
+                self.rejected_more += 1
         if "HMAC" in reason:
-            self.rejected.append((peer, reason))
             # Unsigned, so a client with another secret can still read why it was turned away.
             await PLAIN.send(writer, "rejected", {"reason": reason})
 
     def _forget_earlier_connection(self, report: NodeReport) -> None:
-        """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
-        old = self._by_node.get(_node_key(report))
-        if old is not None:
+        """A node that reconnects (its first connection gone) replaces its earlier report; while the earlier
+        connection is alive, a second report for the node_rank is kept beside it (node-rank-duplicate)."""
+        for old in [p for p in self.peers if p.report.node_rank == report.node_rank and p.gone()]:
             self.peers.remove(old)
             old.writer.close()
 
@@ -156,41 +189,49 @@ class Coordinator:
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
             beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-            await asyncio.gather(*(self.channel.send(p.writer, "waiting", beat) for p in self.peers))
+            await asyncio.gather(*(p.link.send(p.writer, "waiting", beat) for p in self.peers))
 
     async def _beat_until_verdict(self) -> None:
         """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
-        beat = {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())}
-        frame = self.channel.encode("waiting", beat)
+        beat = self.channel.prepare(
+            "waiting",
+            {"arrived": len(self.arrived_ranks()), "expected": self.expected, "missing": list(self.missing())},
+        )
         while True:
             await asyncio.sleep(defaults.HEARTBEAT_S)
-            await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers), return_exceptions=True)
+            frames = [(p.writer, p.link.encode_prepared(beat)) for p in self.peers]
+            await asyncio.gather(*(send_frame(w, f) for w, f in frames), return_exceptions=True)
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
 
         def targets(src: int) -> list[dict[str, Any]]:
-            result = []
+            result: list[dict[str, Any]] = []
             for dst in by_source.get(src, []):
                 endpoint = reports[dst].mesh_endpoint
                 if endpoint:
                     result.append({"index": dst, "address": endpoint.address, "port": endpoint.port})
-            return result
+            # Forged reports may all name one third host: a few connects per address, however many name it.
+            return [result[k] for k in capped_addresses([str(t["address"]) for t in result])]
 
         async def remote(i: int, peer: _Peer) -> list[PairProbe]:
-            body = {"src": i, "targets": targets(i), "tries": defaults.MESH_PROBES_PER_PAIR}
-            await self.channel.send(peer.writer, "mesh", body)
+            asked = targets(i)
+            body = {"src": i, "targets": asked, "tries": defaults.MESH_PROBES_PER_PAIR}
+            await peer.link.send(peer.writer, "mesh", body)
             budget = defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
             try:
-                message = await self.channel.read(peer.reader, budget)
+                message = await peer.link.read(peer.reader, budget)
                 if message.type != "probes":
-                    return []
+                    raise FrameError(f"expected its mesh results, got {message.type!r}")
                 probes = from_jsonable(tuple[PairProbe, ...], message.body)
             except (FrameError, DecodeError) as exc:
-                self.on_event(FrameDropped(peer.report.seen_from, f"mesh results: {exc}"))
+                reason = exc.reason if isinstance(exc, FrameError) else str(exc)[:200]
+                self.on_event(FrameDropped(peer.report.seen_from, f"mesh results: {reason}"))
+                # A node that does not take part in the mesh has not shown it is there: not counted as arrived.
+                peer.unverified = peer.unverified or f"it did not answer node 0's mesh request ({reason})"
                 return []
-            # A node may only speak for its own probes.
-            return [p for p in probes if p.src == i]
+            # A node may only speak for its own probes, to the targets it was asked about.
+            return answered(probes, i, {t["index"]: (t["address"], t["port"]) for t in asked})
 
         own_targets = [Target(**t) for t in targets(0)]
         rounds = [probe_targets(0, own_targets)] + [remote(i, p) for i, p in enumerate(self.peers, start=1)]
@@ -237,6 +278,10 @@ class Coordinator:
             # Workers done with their share of the mesh wait for the verdict: keep them hearing from node 0.
             beats = asyncio.create_task(self._beat_until_verdict())
             probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
+            for peer in self.peers:
+                if peer.gone() and not peer.unverified:
+                    peer.unverified = "its connection closed before the verdict"
+            self._recount()
             result = GatherResult(
                 reports=(self.own, *(p.report for p in self.peers)),
                 arrived_s=(0.0, *(p.arrived_s - start for p in self.peers)),
@@ -245,19 +290,21 @@ class Coordinator:
                 complete=not self.missing(),
                 interrupted=interrupted,
                 rejected=tuple(self.rejected),
+                rejected_more=self.rejected_more,
                 probes=tuple(probes),
                 mesh_s=mesh_s,
+                unverified=tuple((i, p.unverified) for i, p in enumerate(self.peers, start=1) if p.unverified),
             )
             verdict = decide(result)
             try:
-                frame = self.channel.encode("verdict", for_workers(verdict))
+                prepared = self.channel.prepare("verdict", for_workers(verdict))
+                frames = [(p.writer, p.link.encode_prepared(prepared)) for p in self.peers]
             except FrameError as exc:
                 # Never expected (for_workers trims to fit); workers then print their own verdict and say why.
                 self.on_event(FrameDropped("self", f"verdict not sent: {exc.reason}"))
-                frame = b""
+                frames = []
             beats.cancel()
-            if frame:
-                await asyncio.gather(*(send_frame(p.writer, frame) for p in self.peers))
+            await asyncio.gather(*(send_frame(w, f) for w, f in frames))
             return result, verdict
         finally:
             if beats is not None:
@@ -277,10 +324,6 @@ def raise_fd_limit() -> None:
         soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
         if soft != hard:
             resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
-
-
-def _node_key(report: NodeReport) -> tuple[int | None, str, str]:
-    return report.node_rank, report.facts.hostname, report.seen_from
 
 
 def _peer_address(writer: asyncio.StreamWriter) -> str:
