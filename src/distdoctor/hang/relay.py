@@ -1,8 +1,10 @@
 """Across nodes for `run` and `dump --all-nodes`: node_rank 0's `run` gathers every node's process states.
 
 Each node's `run` keeps a connection to node 0 (retrying for the job's life) and answers its "snapshot" requests
-with the states of its own ranks. Anyone may "ask" node 0: it snapshots every node and answers with all states.
-Frames, limits and the optional HMAC are gather/wire.py's Channel, shared with `check`.
+with the states of its own ranks. A client may "ask" node 0: it snapshots every node and answers with all states.
+Frames, limits and the optional HMAC are gather/wire.py's, shared with `check`: node 0 welcomes each connection
+with a nonce, and with a secret nothing unsigned (or signed for another connection) is served. Command lines are
+always served redacted; the ranks' stacks are read at most once per RELAY_SNAPSHOT_MIN_S, whoever asks.
 """
 
 from __future__ import annotations
@@ -11,23 +13,30 @@ import asyncio
 import contextlib
 import itertools
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
-from distdoctor.gather.wire import Channel, FrameError
+from distdoctor.gather.wire import Channel, FrameError, Link, new_nonce
+from distdoctor.hang.redact import redact_states
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.hang import Gathered, ProcessState
 
 LocalStates = Callable[[], list[ProcessState]]
+# py-spy attaches to every rank of this node at most once in this many seconds, however many ask (an unauthenticated
+# client asked 252 times in 20 s); a request within it gets the last answer.
+RELAY_SNAPSHOT_MIN_S = 5.0
 
 
 @dataclass
 class _Peer:
     node_rank: int
     writer: asyncio.StreamWriter
+    link: Link
+    reader: asyncio.StreamReader | None = None
     pending: dict[int, asyncio.Future[list[ProcessState]]] = field(default_factory=dict)
 
 
@@ -52,6 +61,18 @@ class Relay:
         self._main: Future[None] | None = None
         self._listening = threading.Event()
         self._bind_error: str | None = None
+        self._nonce = new_nonce()
+        self._serial = itertools.count()
+        self._local_lock = threading.Lock()
+        self._local_last: tuple[float, list[ProcessState]] | None = None
+
+    def _local_states(self) -> list[ProcessState]:
+        """This node's states, redacted, read at most once per RELAY_SNAPSHOT_MIN_S (a lock: one read at a time)."""
+        with self._local_lock:
+            now = time.monotonic()
+            if self._local_last is None or now - self._local_last[0] >= RELAY_SNAPSHOT_MIN_S:
+                self._local_last = (now, redact_states(self.local()))
+            return self._local_last[1]
 
     def start(self) -> str | None:
         """Start serving (node 0: once listening) or connecting; why node 0 cannot listen, else None."""
@@ -100,28 +121,37 @@ class Relay:
 
     async def _handle(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         try:
-            first = await self.channel.read(reader, defaults.FRAME_TIMEOUT_S)
+            link = self.channel.serve(f"{self._nonce}{next(self._serial):08x}")
+            await link.send(writer, "welcome", {"nonce": link.nonce})
+            # With a secret, an unsigned or foreign-signed first frame ends here: nothing is served.
+            first = await link.read(reader, defaults.FRAME_TIMEOUT_S)
             if first.type == "ask":
                 gathered = await self._gather(defaults.RELAY_ANSWER_TIMEOUT_S)
-                await self.channel.send(writer, "states", to_jsonable(gathered))
+                await link.send(writer, "states", to_jsonable(gathered))
             elif first.type == "hello" and isinstance(first.body, dict):
-                await self._keep(int(first.body["node_rank"]), reader, writer)
+                node_rank = first.body["node_rank"]
+                if type(node_rank) is int and 0 < node_rank < self.nnodes:
+                    await self._keep(_Peer(node_rank, writer, link, reader), reader)
         except (FrameError, KeyError, TypeError, ValueError):
             pass  # a malformed peer is dropped; its node then shows as not answering
         finally:
             writer.close()
 
-    async def _keep(self, node_rank: int, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        peer = _Peer(node_rank, writer)
-        self.peers[node_rank] = peer  # a node that reconnects replaces its earlier link
+    async def _keep(self, peer: _Peer, reader: asyncio.StreamReader) -> None:
+        node_rank = peer.node_rank
+        earlier = self.peers.get(node_rank)
+        if earlier is not None and not _gone(earlier):
+            return  # a live link holds this node_rank: a second hello (forged, without a secret) replaces nothing
+        self.peers[node_rank] = peer  # a node that reconnects replaces its earlier, closed link
         try:
             while True:
-                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
+                message = await peer.link.read(reader, defaults.RELAY_IDLE_S)
                 if message.type == "states" and isinstance(message.body, dict):
                     waiter = peer.pending.pop(int(message.body.get("id", -1)), None)
                     if waiter and not waiter.done():
                         try:
-                            waiter.set_result(list(from_jsonable(tuple[ProcessState, ...], message.body["states"])))
+                            states = from_jsonable(tuple[ProcessState, ...], message.body["states"])
+                            waiter.set_result(redact_states(states))
                         except (DecodeError, KeyError) as exc:
                             waiter.set_exception(exc)
         except FrameError:
@@ -134,7 +164,7 @@ class Relay:
         request = next(self._ids)
         waiter: asyncio.Future[list[ProcessState]] = self._loop.create_future()
         peer.pending[request] = waiter
-        await self.channel.send(peer.writer, "snapshot", {"id": request})
+        await peer.link.send(peer.writer, "snapshot", {"id": request})
         try:
             return await asyncio.wait_for(waiter, timeout_s)
         except (asyncio.TimeoutError, DecodeError, KeyError):
@@ -144,7 +174,7 @@ class Relay:
 
     async def _gather(self, timeout_s: float) -> Gathered:
         peers = sorted(self.peers.values(), key=lambda p: p.node_rank)
-        own = self._loop.run_in_executor(None, self.local)
+        own = self._loop.run_in_executor(None, self._local_states)
         answers = await asyncio.gather(own, *(self._snapshot(p, timeout_s) for p in peers))
         states = [s for answer in answers if answer for s in answer]
         answered = sorted({0, *(p.node_rank for p, a in zip(peers, answers[1:], strict=True) if a is not None)})
@@ -168,16 +198,34 @@ class Relay:
                 await self._answer(reader, writer)
 
     async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        await self.channel.send(writer, "hello", {"node_rank": self.node_rank})
+        try:
+            link = await _welcomed(reader, self.channel)
+        except FrameError:
+            return
+        await link.send(writer, "hello", {"node_rank": self.node_rank})
         while True:
             try:
-                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
+                message = await link.read(reader, defaults.RELAY_IDLE_S)
             except FrameError:
                 return
             if message.type == "snapshot" and isinstance(message.body, dict):
-                states = await self._loop.run_in_executor(None, self.local)
+                states = await self._loop.run_in_executor(None, self._local_states)
                 body: dict[str, Any] = {"id": message.body.get("id"), "states": to_jsonable(states)}
-                await self.channel.send(writer, "states", body)
+                await link.send(writer, "states", body)
+
+
+def _gone(peer: _Peer) -> bool:
+    reader = peer.reader
+    return peer.writer.is_closing() or (reader is not None and (reader.at_eof() or reader.exception() is not None))
+
+
+async def _welcomed(reader: asyncio.StreamReader, channel: Channel) -> Link:
+    """A client's link, from node 0's welcome and its nonce."""
+    welcome = await channel.read(reader, defaults.FRAME_TIMEOUT_S)
+    if welcome.type != "welcome" or not isinstance(welcome.body, dict):
+        raise FrameError(f"node 0 answered {welcome.type!r} first")
+    nonce = welcome.body.get("nonce")
+    return channel.join(nonce if isinstance(nonce, str) else "")
 
 
 async def _cancel_all() -> None:
@@ -195,9 +243,10 @@ async def ask(host: str, port: int, timeout_s: float, channel: Channel | None = 
         reason = f"node 0's distdoctor run at {host}:{port} does not answer ({exc.__class__.__name__})"
         raise FrameError(reason) from None
     with contextlib.closing(writer):
-        channel = channel or Channel()
-        await channel.send(writer, "ask", {})
-        message = await channel.read(reader, timeout_s)
+        link = await _welcomed(reader, channel or Channel())
+        await link.send(writer, "ask", {})
+        # Signed with node 0's nonce and this client's: an answer recorded earlier does not fit.
+        message = await link.read(reader, timeout_s)
     if message.type != "states":
         raise FrameError(f"node 0 answered {message.type!r}")
     try:
