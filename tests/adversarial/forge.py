@@ -10,6 +10,7 @@ import socket
 import struct
 import subprocess
 import sys
+import threading
 import time
 from collections.abc import Iterator
 from dataclasses import dataclass, field
@@ -22,7 +23,8 @@ from distdoctor.model import Finding, NodeReport
 from distdoctor.model.codec import to_jsonable
 from testbed.recorded import HEALTHY_WORKER, config, facts
 
-SRC = Path(__file__).resolve().parents[2] / "src"
+# ADVERSARIAL_SRC: run the attacks against another checkout (the before/after figures of issue 14).
+SRC = Path(os.environ.get("ADVERSARIAL_SRC") or Path(__file__).resolve().parents[2] / "src")
 ENV = {k: v for k, v in os.environ.items() if not k.startswith(("MASTER_", "SLURM_", "OMPI_", "PMIX_", "PET_"))}
 ENV = {**ENV, "LANG": "C.UTF-8", "PYTHONPATH": str(SRC)}
 ENV.pop("DISTDOCTOR_SECRET", None)
@@ -44,6 +46,10 @@ def node_address() -> str:
     return "127.0.0.1"
 
 
+def _not_json(name: str) -> Any:
+    raise ValueError(f"{name} in --json output")
+
+
 @dataclass
 class Check:
     """One `distdoctor check --json` process of a cluster on this machine."""
@@ -61,7 +67,8 @@ class Check:
             raise AssertionError(f"check hung; stderr: {self.err[-2000:]}") from None
         assert "Traceback" not in self.err, self.err[-4000:]
         try:
-            report: dict[str, Any] = json.loads(self.out)
+            # Strict RFC 8259: NaN and Infinity are not JSON.
+            report: dict[str, Any] = json.loads(self.out, parse_constant=_not_json)
         except ValueError:
             raise AssertionError(f"no JSON verdict (exit {self.proc.returncode}): {self.out[-500:]} {self.err[-2000:]}")
         return report
@@ -78,20 +85,31 @@ class Cluster:
     port: int = field(default_factory=free_port)
     started: list[Check] = field(default_factory=list)
 
-    def args(self, rank: int, *extra: str) -> list[str]:
+    def args(self, rank: int, *extra: str, json_out: bool = True) -> list[str]:
         flags = ["--nnodes", str(self.nnodes), "--node-rank", str(rank), "--master-addr", self.addr]
-        flags += ["--master-port", str(self.port), "--wait", str(self.wait_s), "--json", *extra]
+        flags += [
+            "--master-port",
+            str(self.port),
+            "--wait",
+            str(self.wait_s),
+            *(["--json"] if json_out else []),
+            *extra,
+        ]
         if self.secret:
             flags += ["--secret", self.secret]
         return [sys.executable, "-m", "distdoctor", "check", *flags]
 
-    def start(self, rank: int, *extra: str) -> Check:
+    def start(self, rank: int, *extra: str, json_out: bool = True, port: int | None = None) -> Check:
         proc = subprocess.Popen(
-            self.args(rank, *extra), env=ENV, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True
+            self.args(rank, *extra, json_out=json_out),
+            env=ENV,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.PIPE,
+            text=True,
         )
         self.started.append(Check(proc))
         if rank == 0:
-            wait_listening(self.addr, self.port)
+            wait_listening(self.addr, port or self.port)
         return self.started[-1]
 
     def stop(self) -> None:
@@ -187,6 +205,19 @@ def send_report(host: str, port: int, body: Any, *, linger: bool = True, **extra
     if not linger:
         peer.close()
     return peer
+
+
+def leave_at_mesh(peer: RawPeer) -> threading.Thread:
+    """Keep a forged peer's connection open until node 0 asks it to probe, then hang up (no mesh answer)."""
+
+    def run() -> None:
+        while (got := peer.read()) is not None and got.get("type") not in ("mesh", "verdict"):
+            pass
+        peer.close()
+
+    thread = threading.Thread(target=run, daemon=True)
+    thread.start()
+    return thread
 
 
 def names(report: dict[str, Any]) -> dict[str, str]:
