@@ -70,7 +70,8 @@ class Check:
             # Strict RFC 8259: NaN and Infinity are not JSON.
             report: dict[str, Any] = json.loads(self.out, parse_constant=_not_json)
         except ValueError:
-            raise AssertionError(f"no JSON verdict (exit {self.proc.returncode}): {self.out[-500:]} {self.err[-2000:]}")
+            shown = f"{self.out[-500:]} {self.err[-2000:]}"
+            raise AssertionError(f"no JSON verdict (exit {self.proc.returncode}): {shown}") from None
         return report
 
 
