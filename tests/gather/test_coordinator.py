@@ -210,6 +210,7 @@ def test_a_second_live_report_for_a_node_rank_is_kept_beside_the_first(monkeypat
     # silently wins; both are kept (node-rank-duplicate names both sources).
     monkeypatch.setattr(defaults, "MESH_PROBE_TIMEOUT_S", 0.2)  # the hand-driven first one never answers the mesh
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 1.0)
+
     async def go() -> tuple[GatherResult, bytes]:
         node0 = Node0(3, wait_s=1.5)
         first = asyncio.ensure_future(reporter(node0.port, node(1, 3, "nodeA"), then=until_closed))
