@@ -116,7 +116,9 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
         "gather_s": marks.get("gathered", start) - start,
         "mesh_s": marks.get("mesh", 0.0),
         "pairs": len(result.probes),
-        "errors": sum(f.severity == "error" for f in report.findings),
+        # node 0 runs the local rules on every report: each simulated node's MASTER_ADDR is loopback (one host, and
+        # every 127/8 address is loopback to the rule), so master-addr-loopback is expected here and not counted.
+        "errors": sum(f.severity == "error" and f.name != "master-addr-loopback" for f in report.findings),
         "total_s": total,
     }
 

@@ -17,7 +17,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from distdoctor import defaults
-from distdoctor.gather.wire import PLAIN, TYPES, Channel, FrameError, Message
+from distdoctor.gather.wire import PLAIN, TYPES, Channel, FrameError, Message, checked_body
 from distdoctor.model import NodeReport
 from distdoctor.model.codec import from_jsonable, to_jsonable
 from distdoctor.model.secret import Secret
@@ -94,7 +94,8 @@ def test_the_frame_format_is_length_then_json() -> None:
     data = PLAIN.encode("report", {"x": 1})
     (length,) = struct.unpack(">I", data[:4])
     assert length == len(data) - 4
-    assert json.loads(data[4:]) == {"v": 1, "type": "report", "body": {"x": 1}}
+    # seq: the frame's number on its connection, covered by the MAC with a secret.
+    assert json.loads(data[4:]) == {"v": 1, "type": "report", "seq": 0, "body": {"x": 1}}
 
 
 def test_a_signed_frame_carries_a_hex_mac() -> None:
@@ -130,7 +131,7 @@ def test_the_hmac_covers_the_type_too() -> None:
 
 def test_the_hmac_does_not_depend_on_key_order() -> None:
     obj = json.loads(SIGNED.encode("report", {"a": 1, "b": 2})[4:])
-    reordered = {"mac": obj["mac"], "body": {"b": 2, "a": 1}, "type": "report", "v": 1}
+    reordered = {"mac": obj["mac"], "body": {"b": 2, "a": 1}, "seq": obj["seq"], "type": "report", "v": 1}
     assert read_bytes(frame(payload_of(reordered)), channel=SIGNED).body == {"a": 1, "b": 2}
 
 
@@ -150,9 +151,13 @@ def test_an_oversized_length_is_refused_before_any_payload_arrives() -> None:
 
 def test_a_frame_just_over_the_limit_is_refused_and_one_at_the_limit_is_not() -> None:
     assert "oversized" in reason_of(struct.pack(">I", defaults.FRAME_MAX_BYTES + 1), eof=False)
-    head = b'{"v":1,"type":"verdict","body":"'
-    pad = defaults.FRAME_MAX_BYTES - len(head) - 2
-    assert read_bytes(frame(head + b"x" * pad + b'"}')).body == "x" * pad
+    # A body of strings each within MAX_TEXT, filling the frame to the byte.
+    head, item = b'{"v":1,"type":"verdict","body":[', b'"' + b"x" * 8190 + b'",'
+    count = (defaults.FRAME_MAX_BYTES - len(head) - 2) // len(item)
+    last = defaults.FRAME_MAX_BYTES - len(head) - 2 - count * len(item) - 2
+    payload = head + item * count + b'"' + b"x" * last + b'"]}'
+    assert len(payload) == defaults.FRAME_MAX_BYTES
+    assert read_bytes(frame(payload)).body[-1] == "x" * last
 
 
 def test_the_encoder_refuses_a_body_over_the_limit() -> None:
@@ -322,4 +327,11 @@ def test_fuzz_frame_shaped_json(v: object, type_: str, body: object, mac: str | 
 @FUZZ
 @given(type_=st.sampled_from(sorted(TYPES)), body=_json)
 def test_fuzz_signed_round_trip(type_: str, body: object) -> None:
-    assert SIGNED.decode(SIGNED.encode(type_, body)[4:]) == Message(type_, body)
+    # What arrives is the body made safe (control characters and lone surrogates to U+FFFD), bounded, finite.
+    try:
+        expected = checked_body(body)
+    except FrameError:
+        with pytest.raises(FrameError):
+            SIGNED.decode(SIGNED.encode(type_, body)[4:])
+        return
+    assert SIGNED.decode(SIGNED.encode(type_, body)[4:]) == Message(type_, expected)

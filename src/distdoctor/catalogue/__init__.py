@@ -16,7 +16,7 @@ from distdoctor.model import Finding
 
 CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH, *SMOKE, *LOGS, *LINT, *HANG, *FANOUT)}
 
-__all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describe", "entry"]
+__all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describable", "describe", "entry"]
 
 
 def entry(name: str) -> Entry:
@@ -29,6 +29,20 @@ def describe(finding: Finding, lang: Lang) -> tuple[str, str]:
     e = CATALOGUE[finding.name]
     params = {k: _localise(k, v, lang) for k, v in finding.params}
     return e.title.get(lang).format(**params), e.fix.get(lang).format(**params)
+
+
+def describable(finding: Finding) -> bool:
+    """Whether a finding read from elsewhere (another node's verdict) names a catalogue entry at a severity the
+    entry can have, with every param its texts need: only those are shown, so none can break a renderer."""
+    e = CATALOGUE.get(finding.name)
+    if e is None or finding.severity not in {e.severity, *(v.severity for v in e.variants)}:
+        return False
+    try:
+        for lang in LANGS:
+            describe(finding, lang)
+    except (KeyError, IndexError, ValueError, AttributeError):
+        return False
+    return True
 
 
 def _localise(key: str, value: str, lang: Lang) -> str:

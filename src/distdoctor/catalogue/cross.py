@@ -121,6 +121,38 @@ CROSS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "frames-rejected",
+        "warning",
+        "cross",
+        Text(
+            "node_rank 0 refused {count} frames (from {peers}); nothing in them was taken",
+            "node_rank 0 拒收了 {count} 个消息（来自 {peers}）；其中的内容都没有被采用",
+        ),
+        Text(
+            "If one of them is a node of this job, run it with the same --secret (or DISTDOCTOR_SECRET) and the same "
+            "distdoctor version as node_rank 0 (it then also shows as missing); otherwise something else on the "
+            "network is sending to this port.",
+            "如果其中有本作业的节点，让它使用与 node_rank 0 相同的 --secret（或 DISTDOCTOR_SECRET）和相同版本的 "
+            "distdoctor（它同时会显示为缺失）；否则是网络上的其他程序在向这个端口发送数据。",
+        ),
+    ),
+    Entry(
+        "report-unverified",
+        "warning",
+        "cross",
+        Text(
+            "{count} reports not counted as arrived (node_rank {ranks}): their facts do not hold up",
+            "有 {count} 份报告未被算作已报到（node_rank {ranks}）：其内容经不起核对",
+        ),
+        Text(
+            "A node behind NAT (gloo and NCCL cannot reach it either) or a report sent by another host. Run the "
+            "node on an address node_rank 0 sees it come from, and use --secret (DISTDOCTOR_SECRET) so only "
+            "signed reports are taken.",
+            "可能是节点处于 NAT 之后（gloo 和 NCCL 同样连不到它），也可能是其他主机冒充发送的报告。让节点使用 "
+            "node_rank 0 看到的来源地址，并使用 --secret（DISTDOCTOR_SECRET），只接受签名的报告。",
+        ),
+    ),
+    Entry(
         "coordinator-lost",
         "error",
         "cross",

@@ -12,6 +12,7 @@ from typing import cast
 import msgspec
 
 from distdoctor import defaults
+from distdoctor.catalogue import describable
 from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
@@ -22,7 +23,7 @@ from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import EventSink, ignore
 from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
 from distdoctor.model.secret import Secret
-from distdoctor.rules.cross import cross_findings, rejected_findings
+from distdoctor.rules.cross import cross_findings, rejected_findings, unverified_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
 from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
@@ -107,11 +108,17 @@ async def _listener_report(
 
 
 def verdict(result: GatherResult) -> Report:
-    """The shared verdict: every node's local findings, then cross-node, then mesh (rules only, no I/O)."""
+    """The shared verdict: every node's local findings, then cross-node, then mesh (rules only, no I/O).
+
+    Node 0's own findings are its report's; every other node's come from the local rules run here on the config and
+    facts it sent (data, not verdicts: a peer cannot make up a finding)."""
     reports = result.reports
-    findings: list[Finding] = [f for r in reports for f in r.findings]
-    findings += cross_findings(reports, result.waited_s, result.complete)
-    findings += rejected_findings(result.rejected)
+    findings: list[Finding] = list(reports[0].findings)
+    findings += [f for r in reports[1:] for f in local_findings(r.config, r.facts)]
+    unverified = {i for i, _ in result.unverified}
+    findings += cross_findings(reports, result.waited_s, result.complete, unverified)
+    findings += unverified_findings(reports, result.unverified)
+    findings += rejected_findings(result.rejected, result.rejected_more)
     findings += mesh_findings(reports, result.probes)
     own = reports[0]
     n = len(reports)
@@ -197,7 +204,9 @@ def _worker_report(config: LaunchConfig, facts: NodeFacts, result: JoinResult) -
     """node 0's verdict when it came; else this node's own, with what reaching node 0 looked like."""
     if result.verdict is not None:
         try:
-            return from_jsonable(Report, result.verdict)
+            report = from_jsonable(Report, result.verdict)
+            # Only findings this version can name and fill in: a verdict from elsewhere cannot break the renderers.
+            return dataclasses.replace(report, findings=tuple(f for f in report.findings if describable(f)))
         except DecodeError as exc:
             result = dataclasses.replace(result, verdict=None, lost=f"its verdict could not be read ({exc})")
     facts = dataclasses.replace(facts, master_probe=result.probe)

@@ -5,17 +5,19 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import dataclasses
+import itertools
 import signal
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 from typing import Any
 
 from distdoctor import defaults
+from distdoctor.gather.admit import address_mismatch, answered, capped_addresses, refused
 from distdoctor.gather.plan import mesh_pairs, repair_pairs, suspects_from, targets_by_source
 from distdoctor.gather.probing import Target, probe_targets
 from distdoctor.gather.server import Connection, Server
-from distdoctor.gather.wire import PLAIN, Channel, FrameError
+from distdoctor.gather.wire import PLAIN, Channel, FrameError, Link, Prepared, new_nonce
 from distdoctor.model import NodeReport, PairProbe
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import (
@@ -28,12 +30,23 @@ from distdoctor.model.progress import (
     StillMissing,
 )
 
+# Refused frames kept with their sender and reason (the rest are only counted): memory stays bounded under a flood.
+MAX_REJECTED_KEPT = 1000
+# Reasons that are about the connection, not a frame that came: not counted as refused.
+_NOT_A_FRAME = ("connection closed", "connection lost", "no complete frame", "no frame within")
+
 
 @dataclass
 class _Peer:
     report: NodeReport
     conn: Connection
     arrived_s: float
+    link: Link
+    unverified: str = ""  # why it does not count as arrived (its facts do not hold up); "" when it does
+
+    def gone(self) -> bool:
+        """Its connection closed or broke: a node that reconnects, or a sender that did not stay."""
+        return self.conn.gone()
 
 
 # Over the caps or too late: said in a frame, so the client does not take node 0 for another program.
@@ -59,6 +72,9 @@ class GatherResult:
     rejected: tuple[tuple[str, str], ...]
     probes: tuple[PairProbe, ...] = ()
     mesh_s: float = 0.0
+    rejected_more: int = 0  # refused frames beyond the MAX_REJECTED_KEPT kept in `rejected`
+    # Reports kept but not counted as arrived: (index into reports, why). Their node_ranks stay missing.
+    unverified: tuple[tuple[int, str], ...] = ()
 
 
 @dataclass
@@ -72,19 +88,24 @@ class Coordinator:
     on_event: EventSink = field(default=lambda e: None)
     peers: list[_Peer] = field(default_factory=list)
     rejected: list[tuple[str, str]] = field(default_factory=list)
+    rejected_more: int = 0
     server: Server | None = None
     _verdict_by: float = 0.0  # monotonic time by which node 0 means to send the verdict, told in every beat
+    _serial: Iterator[int] = field(default_factory=itertools.count)
     _changed: asyncio.Event = field(default_factory=asyncio.Event)
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
     _ranks: set[int] = field(default_factory=set)
-    _by_node: dict[tuple[int | None, str, str], _Peer] = field(default_factory=dict)
+    _nonce: str = field(default_factory=new_nonce)
 
     def __post_init__(self) -> None:
         self._ranks.add(self.own.node_rank)
 
     def arrived_ranks(self) -> set[int]:
         return self._ranks
+
+    def _recount(self) -> None:
+        self._ranks = {self.own.node_rank} | {p.report.node_rank for p in self.peers if not p.unverified}
 
     def missing(self) -> tuple[int, ...]:
         arrived = self.arrived_ranks()
@@ -96,9 +117,11 @@ class Coordinator:
         if self._closing:
             await conn.send_frame(_REFUSAL)
             return False
-        await conn.send(self.channel, "welcome", {"expected": self.expected})
+        # A nonce for this connection (the run's, numbered): no signed frame of another run or connection fits.
+        link = self.channel.serve(f"{self._nonce}{next(self._serial):08x}")
+        await conn.send(link, "welcome", {"expected": self.expected, "nonce": link.nonce})
         try:
-            message = await conn.read(self.channel)
+            message = await conn.read(link)
             if message.type != "report":
                 raise FrameError(f"expected a report, got {message.type!r}")
             report = from_jsonable(NodeReport, message.body)
@@ -106,30 +129,40 @@ class Coordinator:
             await self._drop(peer, exc.reason, conn)
             return False
         except DecodeError as exc:
-            await self._drop(peer, f"malformed report ({exc})", conn)
+            await self._drop(peer, f"malformed report ({str(exc)[:200]})", conn)
+            return False
+        reason = refused(report, self.expected)
+        if reason:
+            await self._drop(peer, reason, conn)
             return False
         if self.server is not None:
             self.server.favour(peer)
-        report = dataclasses.replace(report, seen_from=peer)
+        # node 0 runs the local rules on every node's facts itself: findings a peer sends are not taken.
+        report = dataclasses.replace(report, seen_from=peer, findings=())
         self._forget_earlier_connection(report)
-        self.peers.append(_Peer(report, conn, time.monotonic()))
-        self._by_node[_node_key(report)] = self.peers[-1]
-        self._ranks.add(report.node_rank)
+        self.peers.append(_Peer(report, conn, time.monotonic(), link))
+        self.peers[-1].unverified = address_mismatch(report, peer) or ""
+        self._recount()
         self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
         self._changed.set()
         return True
 
     async def _drop(self, peer: str, reason: str, conn: Connection) -> None:
         self.on_event(FrameDropped(peer, reason))
+        if not reason.startswith(_NOT_A_FRAME):
+            # Counted, and shown as one line of the verdict: a frame that came and was refused.
+            if len(self.rejected) < MAX_REJECTED_KEPT:
+                self.rejected.append((peer, reason))
+            else:
+                self.rejected_more += 1
         if "HMAC" in reason:
-            self.rejected.append((peer, reason))
             # Unsigned, so a client with another secret can still read why it was turned away.
             await conn.send(PLAIN, "rejected", {"reason": reason})
 
     def _forget_earlier_connection(self, report: NodeReport) -> None:
-        """A node that reconnects (its first connection lost) replaces its earlier report: it is not a duplicate."""
-        old = self._by_node.get(_node_key(report))
-        if old is not None:
+        """A node that reconnects (its first connection gone) replaces its earlier report; while the earlier
+        connection is alive, a second report for the node_rank is kept beside it (node-rank-duplicate)."""
+        for old in [p for p in self.peers if p.report.node_rank == report.node_rank and p.gone()]:
             self.peers.remove(old)
             old.conn.close()
 
@@ -143,9 +176,24 @@ class Coordinator:
             "verdict_within_s": round(max(0.0, self._verdict_by - time.monotonic()), 1),
         }
 
-    async def _broadcast(self, frame: bytes, *, droppable: bool = False) -> None:
-        sends = (p.conn.send_frame(frame, droppable=droppable) for p in self.peers)
-        await asyncio.gather(*sends, return_exceptions=True)
+    async def _broadcast(self, prepared: Prepared, *, droppable: bool = False) -> None:
+        """One body, serialised once, to every node on its own link (its nonces, its sequence)."""
+        await self._send_all(
+            [(p, p.link.encode_prepared(prepared)) for p in self.peers if not self._skip(p, droppable)]
+        )
+
+    @staticmethod
+    def _skip(peer: _Peer, droppable: bool) -> bool:
+        # A droppable frame (a beat) is not even numbered for a node that has not read the last ones: a skipped
+        # frame must not use up a sequence number.
+        return droppable and peer.conn.backed_up
+
+    @staticmethod
+    async def _send_all(frames: list[tuple[_Peer, bytes]]) -> None:
+        """Every frame written at once, in the order numbered (a mesh request numbered later on the same link must
+        not overtake it), then each slow reader waited for."""
+        written = [p.conn for p, frame in frames if p.conn.write(frame)]
+        await asyncio.gather(*(conn.drain() for conn in written), return_exceptions=True)
 
     async def _wait_for_nodes(self, start: float) -> bool:
         """Until every node_rank is in, the wait runs out, or Ctrl-C; True when interrupted."""
@@ -176,39 +224,44 @@ class Coordinator:
             elapsed = last_beat - start
             if self.missing():
                 self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
-            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
+            await self._broadcast(self.channel.prepare("waiting", self._beat()), droppable=True)
 
     async def _beat_until_verdict(self) -> None:
         """After the gather: a beat each HEARTBEAT_S to every node until the verdict goes out (cancelled then)."""
         self._verdict_by = time.monotonic() + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         while True:
-            await self._broadcast(self.channel.encode("waiting", self._beat()), droppable=True)
+            await self._broadcast(self.channel.prepare("waiting", self._beat()), droppable=True)
             await asyncio.sleep(defaults.HEARTBEAT_S)
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
 
         def targets(src: int) -> list[dict[str, Any]]:
-            result = []
+            result: list[dict[str, Any]] = []
             for dst in by_source.get(src, []):
                 endpoint = reports[dst].mesh_endpoint
                 if endpoint:
                     result.append({"index": dst, "address": endpoint.address, "port": endpoint.port})
-            return result
+            # Forged reports may all name one third host: a few connects per address, however many name it.
+            return [result[k] for k in capped_addresses([str(t["address"]) for t in result])]
 
         async def remote(i: int, peer: _Peer) -> list[PairProbe]:
-            body = {"src": i, "targets": targets(i), "tries": defaults.MESH_PROBES_PER_PAIR}
-            await peer.conn.send(self.channel, "mesh", body)
+            asked = targets(i)
+            body = {"src": i, "targets": asked, "tries": defaults.MESH_PROBES_PER_PAIR}
+            await peer.conn.send(peer.link, "mesh", body)
             try:
-                message = await peer.conn.read(self.channel, _mesh_round_s())
+                message = await peer.conn.read(peer.link, _mesh_round_s())
                 if message.type != "probes":
-                    return []
+                    raise FrameError(f"expected its mesh results, got {message.type!r}")
                 probes = from_jsonable(tuple[PairProbe, ...], message.body)
             except (FrameError, DecodeError) as exc:
-                self.on_event(FrameDropped(peer.report.seen_from, f"mesh results: {exc}"))
+                reason = exc.reason if isinstance(exc, FrameError) else str(exc)[:200]
+                self.on_event(FrameDropped(peer.report.seen_from, f"mesh results: {reason}"))
+                # A node that does not take part in the mesh has not shown it is there: not counted as arrived.
+                peer.unverified = peer.unverified or f"it did not answer node 0's mesh request ({reason})"
                 return []
-            # A node may only speak for its own probes.
-            return [p for p in probes if p.src == i]
+            # A node may only speak for its own probes, to the targets it was asked about.
+            return answered(probes, i, {t["index"]: (t["address"], t["port"]) for t in asked})
 
         own_targets = [Target(**t) for t in targets(0)]
         rounds = [probe_targets(0, own_targets)] + [remote(i, p) for i, p in enumerate(self.peers, start=1)]
@@ -255,6 +308,10 @@ class Coordinator:
             # Workers done with their share of the mesh wait for the verdict: keep them hearing from node 0.
             beats = asyncio.create_task(self._beat_until_verdict())
             probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
+            for peer in self.peers:
+                if peer.gone() and not peer.unverified:
+                    peer.unverified = "its connection closed before the verdict"
+            self._recount()
             result = GatherResult(
                 reports=(self.own, *(p.report for p in self.peers)),
                 arrived_s=(0.0, *(p.arrived_s - start for p in self.peers)),
@@ -263,19 +320,21 @@ class Coordinator:
                 complete=not self.missing(),
                 interrupted=interrupted,
                 rejected=tuple(self.rejected),
+                rejected_more=self.rejected_more,
                 probes=tuple(probes),
                 mesh_s=mesh_s,
+                unverified=tuple((i, p.unverified) for i, p in enumerate(self.peers, start=1) if p.unverified),
             )
             verdict = decide(result)
             try:
-                frame = self.channel.encode("verdict", for_workers(verdict))
+                prepared = self.channel.prepare("verdict", for_workers(verdict))
+                frames = [(p, p.link.encode_prepared(prepared)) for p in self.peers]
             except FrameError as exc:
                 # Never expected (for_workers trims to fit); workers then print their own verdict and say why.
                 self.on_event(FrameDropped("self", f"verdict not sent: {exc.reason}"))
-                frame = b""
+                frames = []
             beats.cancel()
-            if frame:
-                await self._broadcast(frame)
+            await self._send_all(frames)
             return result, verdict
         finally:
             if beats is not None:
@@ -285,7 +344,3 @@ class Coordinator:
             for peer in self.peers:
                 peer.conn.close()
             await asyncio.shield(server.close())
-
-
-def _node_key(report: NodeReport) -> tuple[int | None, str, str]:
-    return report.node_rank, report.facts.hostname, report.seen_from

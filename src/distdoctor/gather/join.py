@@ -11,8 +11,9 @@ from dataclasses import dataclass
 from typing import Any
 
 from distdoctor import defaults
+from distdoctor.gather.admit import capped_addresses
 from distdoctor.gather.probing import Connection, Target, connect, probe_targets
-from distdoctor.gather.wire import Channel, FrameError
+from distdoctor.gather.wire import Channel, FrameError, Link
 from distdoctor.model import NodeReport, Probe
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import ConnectAttempt, EventSink, Joined, Waiting
@@ -30,31 +31,35 @@ class JoinResult:
     lost: str | None = None
 
 
-async def _connect(host: str, port: int, timeout_s: float, channel: Channel, source: str | None) -> Connection:
-    """One attempt: connect and hear node 0's welcome."""
+async def _connect(
+    host: str, port: int, timeout_s: float, channel: Channel, source: str | None
+) -> tuple[Connection, Link | None]:
+    """One attempt: connect and hear node 0's welcome (and the nonce this connection's frames are signed with)."""
     start = time.monotonic()
     tried = await connect(host, port, timeout_s, source)
     if tried.reader is None or tried.writer is None:
-        return tried
+        return tried, None
     try:
         welcome = await channel.read(tried.reader, defaults.WELCOME_TIMEOUT_S)
         if welcome.type == "rejected":
             tried.writer.close()  # node 0 is there but full or done: worth another try, not "another program"
-            return Connection("refused", str(welcome.body)[:200], time.monotonic() - start)
+            return Connection("refused", str(welcome.body)[:200], time.monotonic() - start), None
         if welcome.type != "welcome":
             raise FrameError(f"got {welcome.type!r} first")
     except FrameError as exc:
         tried.writer.close()
         # Something accepted the connection but does not speak our protocol: another program holds the port.
-        return Connection("foreign", exc.reason, time.monotonic() - start)
-    return dataclasses.replace(tried, elapsed_s=time.monotonic() - start)
+        return Connection("foreign", exc.reason, time.monotonic() - start), None
+    nonce = welcome.body.get("nonce") if isinstance(welcome.body, dict) else None
+    link = channel.join(nonce if isinstance(nonce, str) else "")
+    return dataclasses.replace(tried, elapsed_s=time.monotonic() - start), link
 
 
 async def _session(
     own: NodeReport,
     reader: asyncio.StreamReader,
     writer: asyncio.StreamWriter,
-    channel: Channel,
+    channel: Link,
     on_event: EventSink,
 ) -> tuple[Any | None, str | None, str | None]:
     """After the welcome: (verdict, rejected reason, lost reason)."""
@@ -88,8 +93,12 @@ async def _session(
                 body = message.body
                 targets = [Target(int(t["index"]), str(t["address"]), int(t["port"])) for t in body["targets"]]
                 src, tries = int(body["src"]), int(body.get("tries", defaults.MESH_PROBES_PER_PAIR))
-            except (KeyError, TypeError, ValueError):
+                if not all(t.index >= 0 and 1 <= t.port <= 65535 for t in targets) or src < 0:
+                    raise ValueError("index or port out of range")
+            except (KeyError, TypeError, ValueError, AttributeError):
                 return None, None, "node 0 sent a malformed mesh request"
+            # Whoever sent it, a mesh request never makes this node hammer one address.
+            targets = [targets[k] for k in capped_addresses([t.address for t in targets])]
             probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)))
             await channel.send(writer, "probes", to_jsonable(probes))
 
@@ -114,11 +123,11 @@ async def join(
     while True:
         attempt += 1
         left = deadline - time.monotonic()
-        tried = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel, source)
-        if tried.reader is not None and tried.writer is not None:
+        tried, link = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel, source)
+        if tried.reader is not None and tried.writer is not None and link is not None:
             on_event(Joined(host, port, attempt, time.monotonic() - start))
             with contextlib.closing(tried.writer):
-                verdict, rejected, lost = await _session(own, tried.reader, tried.writer, channel, on_event)
+                verdict, rejected, lost = await _session(own, tried.reader, tried.writer, link, on_event)
             probe = Probe(host, port, "open", tried.elapsed_s, attempts=attempt)
             return JoinResult(verdict, probe, attempt, time.monotonic() - start, rejected, lost)
         on_event(ConnectAttempt(host, port, tried.outcome, attempt, time.monotonic() - start))

@@ -27,7 +27,7 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.facts.network import interfaces, resolve, route_to
-from distdoctor.gather.wire import Channel, FrameError, Message
+from distdoctor.gather.wire import Codec, FrameError, Message
 
 _LENGTH = struct.Struct(">I")
 # One receive buffer for every connection: reads happen one at a time on the loop, so the only per-connection
@@ -201,7 +201,30 @@ class Connection(asyncio.BufferedProtocol):
     def closed(self) -> bool:
         return self.transport is None or self.transport.is_closing()
 
-    async def read(self, channel: Channel, idle_s: float | None = None) -> Message:
+    @property
+    def backed_up(self) -> bool:
+        """The peer has not read what was written to it yet: a droppable frame would be skipped."""
+        return not self._writable.is_set()
+
+    def gone(self) -> bool:
+        """Closed, or the peer closed its side: checked by a peek at the socket, so no byte it sent is taken
+        (reading is paused between reads, and EOF would otherwise go unseen until the next read)."""
+        if self.closed or self._error is not None or self.transport is None:
+            return True
+        sock = self.transport.get_extra_info("socket")
+        if sock is None:
+            return False
+        try:
+            with sock.dup() as peek:
+                peek.setblocking(False)  # as the transport's socket already is (the flag is shared)
+                data: bytes = peek.recv(1, socket.MSG_PEEK)
+                return data == b""
+        except BlockingIOError:
+            return False
+        except OSError:
+            return True
+
+    async def read(self, codec: Codec, idle_s: float | None = None) -> Message:
         """The next message: its first byte within idle_s (the server's idle deadline by default), then the whole
         frame within the frame deadline; FrameError otherwise (the connection is then closed)."""
         limits = self.server.limits
@@ -228,19 +251,30 @@ class Connection(asyncio.BufferedProtocol):
             self._reading = False
             self._pause()
         payload, self._ready = self._ready, None
-        return channel.decode(payload)
+        return codec.decode(payload)
 
-    async def send(self, channel: Channel, type_: str, body: Any) -> None:
-        await self.send_frame(channel.encode(type_, body))
+    async def send(self, codec: Codec, type_: str, body: Any) -> None:
+        """One message, encoded by `codec` (the connection's Link, or PLAIN for what carries no authority)."""
+        await self.send_frame(codec.encode(type_, body))
 
     async def send_frame(self, frame: bytes, *, droppable: bool = False) -> None:
         """Write an encoded frame, waiting at most the frame deadline for a slow reader. A droppable one (a
         heartbeat) is skipped while the peer has not read the last ones: a busy node is not buried in beats."""
+        if self.write(frame, droppable=droppable):
+            await self.drain()
+
+    def write(self, frame: bytes, *, droppable: bool = False) -> bool:
+        """`send_frame`'s first half, at once: the frame written now (True), or skipped (closed, or droppable while
+        the peer is backed up). Frames numbered on a link go out in the order they were numbered this way."""
         if self.closed or self.transport is None:
-            return
+            return False
         if droppable and not self._writable.is_set():
-            return
+            return False
         self.transport.write(frame)
+        return True
+
+    async def drain(self) -> None:
+        """`send_frame`'s second half: wait at most the frame deadline for a slow reader to take what was written."""
         if not self._writable.is_set():
             with contextlib.suppress(asyncio.TimeoutError):
                 await asyncio.wait_for(self._writable.wait(), self.server.limits.frame_s)

@@ -1,8 +1,11 @@
 """Frames between distdoctor nodes: a 4-byte big-endian length, then a UTF-8 JSON object.
 
-`{"v": 1, "type": ..., "body": ..., "mac": ...}`; the MAC (HMAC-SHA256 with the shared secret) covers type and
-body. A `Channel` does the framing, signing and checking, and it alone reads the secret. Nothing a peer sends is
-ever executed: bodies are decoded into model dataclasses or dropped.
+`{"v": 1, "type": ..., "seq": ..., "cn": ..., "body": ..., "mac": ...}`. The MAC (HMAC-SHA256 with the shared
+secret) covers the connection's nonces (node 0's, sent in its welcome, and the client's, `cn`), the direction, the
+frame's sequence number on the connection, its type and its body: a signed frame is good once, on one connection,
+in one direction, at one place. A `Link` is one connection's side; a `Channel` holds the secret and makes links.
+Nothing a peer sends is ever executed: bodies are checked here (bounded, text safe to encode), then decoded into
+model types or dropped.
 """
 
 from __future__ import annotations
@@ -11,9 +14,12 @@ import asyncio
 import hashlib
 import hmac
 import json
+import math
+import re
+import secrets
 import struct
-from dataclasses import dataclass
-from typing import Any
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
 
 from distdoctor import defaults
 from distdoctor.model.secret import Secret
@@ -25,6 +31,17 @@ TYPES = frozenset(
 )
 # These carry no authority, and a peer with another secret must still be able to read them.
 UNSIGNED_TYPES = frozenset({"welcome", "rejected"})
+
+# What a body may hold, whoever sent it: a string longer than this, more items in one array or object, or deeper
+# nesting drops the frame (a frame is at most 1 MiB, but one 1 MiB hostname is not a hostname).
+MAX_TEXT = 16384
+MAX_ITEMS = 65536
+MAX_DEPTH = 32
+# Lone surrogates (valid JSON "\ud800", not encodable) and control characters (ESC starts a terminal escape, CR
+# rewrites a line) from a peer become U+FFFD: the text stays visible and can no longer crash or steer an output.
+_UNSAFE = re.compile("[\ud800-\udfff\x00-\x08\x0b-\x1f\x7f-\x9f]")
+_NONCE = re.compile("^[0-9a-f]{16,64}$")
+Role = Literal["node0", "client"]
 
 
 class FrameError(Exception):
@@ -41,13 +58,60 @@ class Message:
     body: Any
 
 
+class Codec(Protocol):
+    """What turns messages into frames and back: a `Link` (one connection's side) or a link-less `Channel`."""
+
+    def encode(self, type_: str, body: Any) -> bytes: ...
+
+    def decode(self, payload: bytes) -> Message: ...
+
+
+def safe_text(text: str) -> str:
+    """Text from a peer made safe to encode and to show: lone surrogates and control characters to U+FFFD."""
+    return _UNSAFE.sub("\ufffd", text)
+
+
+def checked_body(value: Any, depth: int = 0) -> Any:
+    """A body as json.loads gave it, bounded (strings, items, depth) and its text made safe; FrameError if not."""
+    if isinstance(value, str):
+        if len(value) > MAX_TEXT:
+            raise FrameError(f"malformed frame (a string of {len(value)} characters, limit {MAX_TEXT})")
+        return safe_text(value)
+    if isinstance(value, (list, dict)):
+        if depth >= MAX_DEPTH:
+            raise FrameError(f"malformed frame (nested deeper than {MAX_DEPTH})")
+        if len(value) > MAX_ITEMS:
+            raise FrameError(f"malformed frame ({len(value)} items in one array or object, limit {MAX_ITEMS})")
+        if isinstance(value, list):
+            return [checked_body(v, depth + 1) for v in value]
+        return {checked_body(k, depth + 1): checked_body(v, depth + 1) for k, v in value.items()}
+    if isinstance(value, float) and not math.isfinite(value):
+        raise FrameError("malformed frame (NaN or Infinity)")
+    return value
+
+
+def _canonical(body: Any) -> bytes:
+    # ASCII escapes: a lone surrogate a peer smuggled in as \\ud800 still encodes.
+    return json.dumps(body, sort_keys=True, separators=(",", ":"), ensure_ascii=True).encode()
+
+
+@dataclass(frozen=True)
+class Prepared:
+    """A body serialised and digested once, to go out on many links (the verdict, to thousands of nodes)."""
+
+    type: str
+    body: bytes
+    digest: str
+
+
 @dataclass(frozen=True)
 class Channel:
-    """Framing, signing and verification for one run: every message to or from a peer goes through it.
+    """The run's secret, and the links made from it: every message to or from a peer goes through one.
 
-    With a secret every frame but the unsigned types carries an HMAC and every frame read must carry a good one;
-    without, frames go unsigned and any well-formed one is taken. Callers hold a Channel, never the secret.
-    (A per-run nonce belongs here too; a per-connection sequence would sit in an object made from a Channel.)
+    With a secret every frame but the unsigned types carries an HMAC over the link's nonces and sequence, and every
+    frame read must carry a good one; without, frames go unsigned and any well-formed one is taken. Callers hold a
+    Channel, never the secret. `encode`/`decode`/`read`/`send` here are a link-less shortcut (empty nonce, sequence
+    0 of no connection) for frames that carry no authority and for tests: a real link never takes their frames.
     """
 
     secret: Secret | None = None
@@ -56,24 +120,91 @@ class Channel:
     def signed(self) -> bool:
         return self.secret is not None
 
-    def _mac(self, type_: str, body: Any) -> str:
+    def mac(self, nonce: str, sender: Role, seq: int, type_: str, digest: str) -> str:
         assert self.secret is not None
-        # ASCII escapes: a lone surrogate a peer smuggled in as \\ud800 still encodes.
-        canonical = json.dumps([type_, body], sort_keys=True, separators=(",", ":"), ensure_ascii=True)
-        return hmac.new(self.secret.reveal(), canonical.encode(), hashlib.sha256).hexdigest()
+        signed = json.dumps([VERSION, nonce, sender, seq, type_, digest], separators=(",", ":")).encode()
+        return hmac.new(self.secret.reveal(), signed, hashlib.sha256).hexdigest()
+
+    def prepare(self, type_: str, body: Any) -> Prepared:
+        """Serialise a body once (ASCII: a peer's lone surrogate escaped) for one or many links."""
+        text = json.dumps(body, separators=(",", ":"), ensure_ascii=True).encode()
+        digest = hashlib.sha256(_canonical(body)).hexdigest() if self.secret is not None else ""
+        return Prepared(type_, text, digest)
+
+    def serve(self, nonce: str) -> Link:
+        """node 0's side of a new connection; `nonce` (fresh for each connection) goes out in the welcome."""
+        return Link(self, nonce, "node0")
+
+    def join(self, nonce: str) -> Link:
+        """A client's side, with node 0's nonce from its welcome and a fresh nonce of the client's own."""
+        return Link(self, nonce, "client", client_nonce=secrets.token_hex(16))
+
+    def _shortcut(self) -> Link:
+        return Link(self, "", "node0", client_nonce="", check_sequence=False)
 
     def encode(self, type_: str, body: Any) -> bytes:
-        """One frame, signed when the channel has a secret."""
-        frame: dict[str, Any] = {"v": VERSION, "type": type_, "body": body}
-        if self.secret is not None:
-            frame["mac"] = self._mac(type_, body)
-        payload = json.dumps(frame, separators=(",", ":"), ensure_ascii=True).encode()
+        """One frame, signed when the channel has a secret (link-less: see the class)."""
+        return self._shortcut().encode(type_, body)
+
+    def decode(self, payload: bytes) -> Message:
+        """The message in a link-less frame's payload; FrameError for anything else."""
+        link = self._shortcut()
+        link.sender_of_reads = "node0"
+        return link.decode(payload)
+
+    async def read(self, reader: asyncio.StreamReader, timeout_s: float) -> Message:
+        link = self._shortcut()
+        link.sender_of_reads = "node0"
+        return await link.read(reader, timeout_s)
+
+    async def send(self, writer: asyncio.StreamWriter, type_: str, body: Any) -> None:
+        await send_frame(writer, self.encode(type_, body))
+
+
+def new_nonce() -> str:
+    """A run's nonce, chosen by node 0: 128 random bits."""
+    return secrets.token_hex(16)
+
+
+@dataclass
+class Link:
+    """One side of one connection: the channel, the nonces, and how many signed frames went each way."""
+
+    channel: Channel
+    nonce: str
+    role: Role
+    client_nonce: str | None = None  # node 0 learns it from the client's first frame
+    check_sequence: bool = True
+    sent: int = 0
+    received: int = 0
+    sender_of_reads: Role = field(init=False)
+
+    def __post_init__(self) -> None:
+        self.sender_of_reads = "client" if self.role == "node0" else "node0"
+
+    def _nonces(self) -> str:
+        return f"{self.nonce}:{self.client_nonce or ''}"
+
+    def encode(self, type_: str, body: Any) -> bytes:
+        """One frame on this link, signed when the channel has a secret."""
+        return self.encode_prepared(self.channel.prepare(type_, body))
+
+    def encode_prepared(self, prepared: Prepared) -> bytes:
+        head: dict[str, Any] = {"v": VERSION, "type": prepared.type}
+        if prepared.type not in UNSIGNED_TYPES:
+            head["seq"] = self.sent
+            if self.role == "client" and self.client_nonce:
+                head["cn"] = self.client_nonce
+            if self.channel.secret is not None:
+                head["mac"] = self.channel.mac(self._nonces(), self.role, self.sent, prepared.type, prepared.digest)
+            self.sent += 1
+        payload = json.dumps(head, separators=(",", ":")).encode()[:-1] + b',"body":' + prepared.body + b"}"
         if len(payload) > defaults.FRAME_MAX_BYTES:
             raise FrameError(f"frame of {len(payload)} bytes is over the {defaults.FRAME_MAX_BYTES}-byte limit")
         return _LENGTH.pack(len(payload)) + payload
 
     def decode(self, payload: bytes) -> Message:
-        """The message in a frame's payload; FrameError for anything but a well-formed frame of ours."""
+        """The message in a frame's payload; FrameError for anything but a well-formed frame of ours, in sequence."""
         try:
             frame = json.loads(payload.decode("utf-8"))
         except (UnicodeDecodeError, ValueError, RecursionError):
@@ -81,17 +212,36 @@ class Channel:
         if not isinstance(frame, dict) or not isinstance(frame.get("type"), str) or "body" not in frame:
             raise FrameError("malformed frame (not a distdoctor message)")
         if frame.get("v") != VERSION:
-            raise FrameError(f"protocol version {frame.get('v')!r}, expected {VERSION} (distdoctor versions differ?)")
-        if frame["type"] not in TYPES:
-            raise FrameError(f"unknown message type {frame['type'][:40]!r}")
-        if self.secret is not None and frame["type"] not in UNSIGNED_TYPES:
-            mac = frame.get("mac")
-            if not isinstance(mac, str):
-                raise FrameError("missing HMAC (this node has no --secret / DISTDOCTOR_SECRET?)")
-            expected = self._mac(frame["type"], frame["body"]).encode()
-            if not hmac.compare_digest(mac.encode("utf-8", "replace"), expected):
-                raise FrameError("bad HMAC (a different --secret / DISTDOCTOR_SECRET?)")
-        return Message(frame["type"], frame["body"])
+            shown = safe_text(str(frame.get("v"))[:20])
+            raise FrameError(f"protocol version {shown!r}, expected {VERSION} (distdoctor versions differ?)")
+        type_ = frame["type"]
+        if type_ not in TYPES:
+            raise FrameError(f"unknown message type {safe_text(type_[:40])!r}")
+        if type_ not in UNSIGNED_TYPES:
+            self._check(frame)
+        return Message(type_, checked_body(frame["body"]))
+
+    def _check(self, frame: dict[str, Any]) -> None:
+        if self.role == "node0" and self.client_nonce is None:
+            cn = frame.get("cn")
+            # Without a secret the nonce is not checked; a client of an older version may send none.
+            self.client_nonce = cn if isinstance(cn, str) and _NONCE.match(cn) else ""
+        seq = frame.get("seq")
+        if self.channel.secret is None:
+            self.received += 1
+            return
+        mac = frame.get("mac")
+        if not isinstance(mac, str):
+            raise FrameError("missing HMAC (this node has no --secret / DISTDOCTOR_SECRET?)")
+        if self.check_sequence and (type(seq) is not int or seq != self.received):
+            raise FrameError("replayed or out-of-order frame (sequence)")
+        digest = hashlib.sha256(_canonical(frame["body"])).hexdigest()
+        number = seq if type(seq) is int else -1
+        expected = self.channel.mac(self._nonces(), self.sender_of_reads, number, frame["type"], digest).encode()
+        if not hmac.compare_digest(mac.encode("utf-8", "replace"), expected):
+            # Also what a frame of another run or another connection gives: its nonces are not this link's.
+            raise FrameError("bad HMAC (a different --secret / DISTDOCTOR_SECRET?)")
+        self.received += 1
 
     async def _read(self, reader: asyncio.StreamReader) -> Message:
         try:

@@ -1,8 +1,10 @@
 """Across nodes for `run` and `dump --all-nodes`: node_rank 0's `run` gathers every node's process states.
 
 Each node's `run` keeps a connection to node 0 (retrying for the job's life) and answers its "snapshot" requests
-with the states of its own ranks. Anyone may "ask" node 0: it snapshots every node and answers with all states.
-Frames, limits and the optional HMAC are gather/wire.py's Channel, shared with `check`.
+with the states of its own ranks. A client may "ask" node 0: it snapshots every node and answers with all states.
+Frames, limits and the optional HMAC are gather/wire.py's, shared with `check`: node 0 welcomes each connection
+with a nonce, and with a secret nothing unsigned (or signed for another connection) is served. Command lines are
+always served redacted; the ranks' stacks are read at most once per RELAY_SNAPSHOT_MIN_S, whoever asks.
 """
 
 from __future__ import annotations
@@ -11,6 +13,7 @@ import asyncio
 import contextlib
 import itertools
 import threading
+import time
 from collections.abc import Callable
 from concurrent.futures import Future
 from dataclasses import dataclass, field
@@ -18,11 +21,15 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.gather.server import Connection, Server, job_address
-from distdoctor.gather.wire import PLAIN, Channel, FrameError
+from distdoctor.gather.wire import PLAIN, Channel, FrameError, Link, new_nonce
+from distdoctor.hang.redact import redact_states
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.hang import Gathered, ProcessState
 
 LocalStates = Callable[[], list[ProcessState]]
+# py-spy attaches to every rank of this node at most once in this many seconds, however many ask (an unauthenticated
+# client asked 252 times in 20 s); a request within it gets the last answer.
+RELAY_SNAPSHOT_MIN_S = 5.0
 
 
 _REFUSAL = PLAIN.encode("rejected", {"reason": "node 0's run is busy"})
@@ -32,6 +39,7 @@ _REFUSAL = PLAIN.encode("rejected", {"reason": "node 0's run is busy"})
 class _Peer:
     node_rank: int
     conn: Connection
+    link: Link
     pending: dict[int, asyncio.Future[list[ProcessState]]] = field(default_factory=dict)
 
 
@@ -57,6 +65,18 @@ class Relay:
         self._main: Future[None] | None = None
         self._listening = threading.Event()
         self._bind_error: str | None = None
+        self._nonce = new_nonce()
+        self._serial = itertools.count()
+        self._local_lock = threading.Lock()
+        self._local_last: tuple[float, list[ProcessState]] | None = None
+
+    def _local_states(self) -> list[ProcessState]:
+        """This node's states, redacted, read at most once per RELAY_SNAPSHOT_MIN_S (a lock: one read at a time)."""
+        with self._local_lock:
+            now = time.monotonic()
+            if self._local_last is None or now - self._local_last[0] >= RELAY_SNAPSHOT_MIN_S:
+                self._local_last = (now, redact_states(self.local()))
+            return self._local_last[1]
 
     def start(self) -> str | None:
         """Start serving (node 0: once listening) or connecting; why node 0 cannot listen, else None."""
@@ -109,33 +129,41 @@ class Relay:
 
     async def _handle(self, conn: Connection) -> bool:
         try:
-            first = await conn.read(self.channel)
+            link = self.channel.serve(f"{self._nonce}{next(self._serial):08x}")
+            await conn.send(link, "welcome", {"nonce": link.nonce})
+            # With a secret, an unsigned or foreign-signed first frame ends here: nothing is served.
+            first = await conn.read(link)
             if first.type == "ask":
                 gathered = await self._gather(defaults.RELAY_ANSWER_TIMEOUT_S)
-                await conn.send(self.channel, "states", to_jsonable(gathered))
+                await conn.send(link, "states", to_jsonable(gathered))
             elif first.type == "hello" and isinstance(first.body, dict):
-                node_rank = int(first.body["node_rank"])
-                if self.server is not None:
-                    self.server.favour(conn.source)
-                await self._keep(node_rank, conn)
+                node_rank = first.body["node_rank"]
+                if type(node_rank) is int and 0 < node_rank < self.nnodes:
+                    if self.server is not None:
+                        self.server.favour(conn.source)
+                    await self._keep(_Peer(node_rank, conn, link))
         except (FrameError, KeyError, TypeError, ValueError):
             pass  # a malformed peer is dropped; its node then shows as not answering
         return False
 
-    async def _keep(self, node_rank: int, conn: Connection) -> None:
-        peer = _Peer(node_rank, conn)
-        self.peers[node_rank] = peer  # a node that reconnects replaces its earlier link
+    async def _keep(self, peer: _Peer) -> None:
+        node_rank, conn = peer.node_rank, peer.conn
+        earlier = self.peers.get(node_rank)
+        if earlier is not None and not earlier.conn.gone():
+            return  # a live link holds this node_rank: a second hello (forged, without a secret) replaces nothing
+        self.peers[node_rank] = peer  # a node that reconnects replaces its earlier, closed link
         try:
             while True:
                 # The node sends a hello each RELAY_KEEPALIVE_S; a link silent for RELAY_IDLE_S is dead.
-                message = await conn.read(self.channel, defaults.RELAY_IDLE_S)
+                message = await conn.read(peer.link, defaults.RELAY_IDLE_S)
                 if message.type == "hello":
-                    await conn.send(self.channel, "hello", {"node_rank": 0})
+                    await conn.send(peer.link, "hello", {"node_rank": 0})
                 elif message.type == "states" and isinstance(message.body, dict):
                     waiter = peer.pending.pop(int(message.body.get("id", -1)), None)
                     if waiter and not waiter.done():
                         try:
-                            waiter.set_result(list(from_jsonable(tuple[ProcessState, ...], message.body["states"])))
+                            states = from_jsonable(tuple[ProcessState, ...], message.body["states"])
+                            waiter.set_result(redact_states(states))
                         except (DecodeError, KeyError) as exc:
                             waiter.set_exception(exc)
         except FrameError:
@@ -148,7 +176,7 @@ class Relay:
         request = next(self._ids)
         waiter: asyncio.Future[list[ProcessState]] = self._loop.create_future()
         peer.pending[request] = waiter
-        await peer.conn.send(self.channel, "snapshot", {"id": request})
+        await peer.conn.send(peer.link, "snapshot", {"id": request})
         try:
             return await asyncio.wait_for(waiter, timeout_s)
         except (asyncio.TimeoutError, DecodeError, KeyError):
@@ -158,7 +186,7 @@ class Relay:
 
     async def _gather(self, timeout_s: float) -> Gathered:
         peers = sorted(self.peers.values(), key=lambda p: p.node_rank)
-        own = self._loop.run_in_executor(None, self.local)
+        own = self._loop.run_in_executor(None, self._local_states)
         answers = await asyncio.gather(own, *(self._snapshot(p, timeout_s) for p in peers))
         states = [s for answer in answers if answer for s in answer]
         answered = sorted({0, *(p.node_rank for p, a in zip(peers, answers[1:], strict=True) if a is not None)})
@@ -182,33 +210,46 @@ class Relay:
                 await self._answer(reader, writer)
 
     async def _answer(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        try:
+            link = await _welcomed(reader, self.channel)
+        except FrameError:
+            return
         hello = {"node_rank": self.node_rank}
-        await self.channel.send(writer, "hello", hello)
+        await link.send(writer, "hello", hello)
 
         async def keep_alive() -> None:
             while True:
                 await asyncio.sleep(defaults.RELAY_KEEPALIVE_S)
-                await self.channel.send(writer, "hello", hello)
+                await link.send(writer, "hello", hello)
 
         beats = asyncio.create_task(keep_alive())
         try:
-            await self._answer_snapshots(reader, writer)
+            await self._answer_snapshots(reader, writer, link)
         finally:
             beats.cancel()
             with contextlib.suppress(asyncio.CancelledError):
                 await beats
 
-    async def _answer_snapshots(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+    async def _answer_snapshots(self, reader: asyncio.StreamReader, writer: asyncio.StreamWriter, link: Link) -> None:
         while True:
             try:
                 # Node 0 answers each keep-alive: silence this long means it is gone (reconnect).
-                message = await self.channel.read(reader, defaults.RELAY_IDLE_S)
+                message = await link.read(reader, defaults.RELAY_IDLE_S)
             except FrameError:
                 return
             if message.type == "snapshot" and isinstance(message.body, dict):
-                states = await self._loop.run_in_executor(None, self.local)
+                states = await self._loop.run_in_executor(None, self._local_states)
                 body: dict[str, Any] = {"id": message.body.get("id"), "states": to_jsonable(states)}
-                await self.channel.send(writer, "states", body)
+                await link.send(writer, "states", body)
+
+
+async def _welcomed(reader: asyncio.StreamReader, channel: Channel) -> Link:
+    """A client's link, from node 0's welcome and its nonce."""
+    welcome = await channel.read(reader, defaults.FRAME_TIMEOUT_S)
+    if welcome.type != "welcome" or not isinstance(welcome.body, dict):
+        raise FrameError(f"node 0 answered {welcome.type!r} first")
+    nonce = welcome.body.get("nonce")
+    return channel.join(nonce if isinstance(nonce, str) else "")
 
 
 async def _cancel_all() -> None:
@@ -226,9 +267,10 @@ async def ask(host: str, port: int, timeout_s: float, channel: Channel | None = 
         reason = f"node 0's distdoctor run at {host}:{port} does not answer ({exc.__class__.__name__})"
         raise FrameError(reason) from None
     with contextlib.closing(writer):
-        channel = channel or Channel()
-        await channel.send(writer, "ask", {})
-        message = await channel.read(reader, timeout_s)
+        link = await _welcomed(reader, channel or Channel())
+        await link.send(writer, "ask", {})
+        # Signed with node 0's nonce and this client's: an answer recorded earlier does not fit.
+        message = await link.read(reader, timeout_s)
     if message.type != "states":
         raise FrameError(f"node 0 answered {message.type!r}")
     try:

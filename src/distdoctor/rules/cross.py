@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterable, Iterator, Sequence
+from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
 from distdoctor.model import Finding, NodeReport, Source, Sourced, Versions
@@ -274,13 +274,16 @@ def env_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
         yield from _env_mismatch(reports, envs, name)
 
 
-def cross_findings(reports: Sequence[NodeReport], waited_s: float, complete: bool) -> list[Finding]:
-    """Findings from comparing every node's report; reports[0] is node_rank 0's own and sets the expected count."""
+def cross_findings(
+    reports: Sequence[NodeReport], waited_s: float, complete: bool, unverified: Collection[int] = ()
+) -> list[Finding]:
+    """Findings from comparing every node's report; reports[0] is node_rank 0's own and sets the expected count.
+    The reports at the `unverified` indices are compared too, but do not count as their node_rank's arrival."""
     if not reports:
         return []
     found: list[Finding] = []
     if not complete:
-        found += node_missing(reports, waited_s)
+        found += node_missing([r for i, r in enumerate(reports) if i not in unverified], waited_s)
     found += node_rank_duplicate(reports)
     found += config_mismatches(reports)
     found += version_mismatches(reports)
@@ -296,14 +299,47 @@ def _peer_host_of(peer: str) -> str:
     return host if sep and host and ":" not in host and port.isdigit() else peer
 
 
-def rejected_findings(rejected: Sequence[tuple[str, str]]) -> list[Finding]:
-    """One report-rejected finding per peer host and reason, however often that client retried."""
+def rejected_findings(rejected: Sequence[tuple[str, str]], more: int = 0) -> list[Finding]:
+    """One frames-rejected finding for every frame node 0 refused (a warning: refused frames changed nothing), with
+    an evidence line per peer host and reason, however often that client retried or a flood repeated it."""
+    if not rejected and not more:
+        return []
     seen: dict[tuple[str, str], list[str]] = {}
     for peer, reason in rejected:
         seen.setdefault((_peer_host_of(peer), reason), []).append(peer)
-    found = []
-    for (host, reason), peers in seen.items():
+    evidence = []
+    for (_, reason), peers in seen.items():
+        shown = list(dict.fromkeys(peers))
         times = f", {len(peers)} times" if len(peers) > 1 else ""
-        evidence = (f"{', '.join(dict.fromkeys(peers))}: {reason}{times}",)
-        found.append(make_finding("report-rejected", None, evidence, peer=host, reason=reason))
-    return found
+        where = ", ".join(_capped(shown, MAX_TITLE_HOSTS))
+        evidence.append(f"{where}: {reason}{times}")
+    if more:
+        evidence.append(f"and {more} more frames, not kept")
+    hosts = list(dict.fromkeys(host for host, _ in seen))
+    return [
+        make_finding(
+            "frames-rejected",
+            None,
+            _capped(evidence, MAX_EVIDENCE_LINES),
+            count=len(rejected) + more,
+            peers=", ".join(_capped(hosts, MAX_TITLE_HOSTS)),
+        )
+    ]
+
+
+def unverified_findings(reports: Sequence[NodeReport], unverified: Sequence[tuple[int, str]]) -> list[Finding]:
+    """One report-unverified finding for the reports node 0 kept but did not count as arrived (their node_ranks
+    stay missing): each one's node, the address it came from, and why."""
+    if not unverified:
+        return []
+    shown = [(reports[i], why) for i, why in unverified if 0 <= i < len(reports)]
+    evidence = [f"{r.label} from {r.seen_from or '?'}: {why}" for r, why in shown]
+    return [
+        make_finding(
+            "report-unverified",
+            None,
+            _capped(evidence, MAX_EVIDENCE_LINES),
+            count=len(shown),
+            ranks=ranks_text(r.node_rank for r, _ in shown),
+        )
+    ]

@@ -31,6 +31,10 @@ MAX_ADDRESSES = 3
 Pair = tuple[int, int]
 
 
+# The smallest typical connect time the slow-pair test divides by (0.1 ms).
+MIN_BASE_S = 1e-4
+
+
 def merge_probes(probes: Iterable[PairProbe]) -> dict[Pair, PairProbe]:
     """One probe per directed pair, sorted: a pair probed again (re-pairing suspects) adds to its record."""
     merged: dict[Pair, PairProbe] = {}
@@ -276,7 +280,8 @@ def _flaky_reasons(m: _Mesh) -> dict[Pair, str]:
     medians = {k: statistics.median(p.latencies_s) for k, p in m.pairs.items() if p.latencies_s}
     base = None
     if len(medians) >= LATENCY_MIN_PAIRS:
-        base = statistics.quantiles(medians.values(), n=4, method="inclusive")[0]
+        # Floored at a clock tick: zero latencies (a peer's, or a coarse clock) must not divide by zero.
+        base = max(statistics.quantiles(medians.values(), n=4, method="inclusive")[0], MIN_BASE_S)
     reasons: dict[Pair, str] = {}
     for key, p in m.pairs.items():
         if p.failed:
