@@ -29,12 +29,12 @@ def refused(report: NodeReport, expected: int) -> str | None:
     rank = report.node_rank
     if rank == 0:
         return "a report claiming node_rank 0, which is node 0 itself"
-    if rank >= expected:
-        return f"node_rank {rank} out of range for nnodes {expected}"
+    # A node_rank past nnodes is kept: a node launched with the wrong --node-rank is what node-rank-out-of-range
+    # names, and it never counts towards the ranks node 0 waits for. Only what no real launch gives is dropped.
+    if rank >= MAX_NODES:
+        return f"node_rank {rank} over {MAX_NODES}"
     if config.nnodes.value.max > MAX_NODES:
         return f"nnodes {config.nnodes.value} over {MAX_NODES}"
-    if rank >= config.nnodes.value.max:
-        return f"node_rank {rank} out of range for its own nnodes {config.nnodes.value}"
     for name, value, bound in (
         ("world_size", config.world_size, MAX_WORLD_SIZE),
         ("nproc_per_node", config.nproc_per_node, MAX_NPROC),

@@ -31,16 +31,21 @@ from distdoctor.model.hang import DistProcess, StackSample
 _CHUNK = 1 << 16
 _FORWARDED = (signal.SIGINT, signal.SIGTERM, signal.SIGHUP)
 _PR_SET_CHILD_SUBREAPER = 36
+_PR_GET_CHILD_SUBREAPER = 37
 
 
-def become_subreaper() -> bool:
+def set_subreaper(on: bool) -> bool | None:
     """Make orphaned descendants (a `setsid` daemon whose parent exited) this process's children, so the watch still
-    sees them and can end them. Linux only; False where the kernel refuses."""
+    sees them and can end them; the setting before (None where the kernel has none: not Linux)."""
     try:
         libc = ctypes.CDLL(None, use_errno=True)
-        return bool(libc.prctl(_PR_SET_CHILD_SUBREAPER, 1, 0, 0, 0) == 0)
+        before = ctypes.c_int(0)
+        if libc.prctl(_PR_GET_CHILD_SUBREAPER, ctypes.byref(before), 0, 0, 0) != 0:
+            return None
+        libc.prctl(_PR_SET_CHILD_SUBREAPER, int(on), 0, 0, 0)
+        return bool(before.value)
     except (OSError, AttributeError):
-        return False
+        return None
 
 
 @dataclass(frozen=True)
@@ -122,7 +127,7 @@ class Watch:
 
     def run(self) -> int:
         """Run the job to its end; its exit code (128+N when a signal N ended it)."""
-        become_subreaper()
+        was_subreaper = set_subreaper(True)
         try:
             with fd_limit_as_started():
                 self.proc = subprocess.Popen(
@@ -151,6 +156,9 @@ class Watch:
                 self.proc.wait(timeout=self.options.stop_grace_s)
             for t in pumps:
                 t.join(timeout=2.0)
+            self._reap_orphans()
+            if was_subreaper is False:
+                set_subreaper(False)  # a library caller (or a test process) keeps the setting it had
         code = self.proc.returncode
         return 128 - code if code is not None and code < 0 else (code or 0)
 
