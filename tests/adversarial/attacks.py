@@ -30,8 +30,9 @@ def env(src: Path = SRC) -> dict[str, str]:
 
 
 def free_port() -> int:
+    """A port free on every address (node 0 listens on the node's address, attackers connect from loopback)."""
     with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
+        s.bind(("", 0))
         return int(s.getsockname()[1])
 
 

@@ -17,33 +17,15 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-import psutil
-
+from adversarial.attacks import env, free_port, node_address
 from distdoctor.model import Finding, NodeReport
 from distdoctor.model.codec import to_jsonable
 from testbed.recorded import HEALTHY_WORKER, config, facts
 
 # ADVERSARIAL_SRC: run the attacks against another checkout (the before/after figures of issue 14).
 SRC = Path(os.environ.get("ADVERSARIAL_SRC") or Path(__file__).resolve().parents[2] / "src")
-ENV = {k: v for k, v in os.environ.items() if not k.startswith(("MASTER_", "SLURM_", "OMPI_", "PMIX_", "PET_"))}
-ENV = {**ENV, "LANG": "C.UTF-8", "PYTHONPATH": str(SRC)}
-ENV.pop("DISTDOCTOR_SECRET", None)
+ENV = env(SRC)
 _LENGTH = struct.Struct(">I")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return int(s.getsockname()[1])
-
-
-def node_address() -> str:
-    """A non-loopback address of this machine: workers refuse a loopback MASTER_ADDR (master-addr-loopback)."""
-    for addresses in psutil.net_if_addrs().values():
-        for a in addresses:
-            if a.family == socket.AF_INET and not a.address.startswith("127."):
-                return str(a.address)
-    return "127.0.0.1"
 
 
 def _not_json(name: str) -> Any:
