@@ -7,10 +7,10 @@ so forged endpoints cannot turn node 0 or the workers into an amplifier against 
 
 from __future__ import annotations
 
-import ipaddress
 from collections.abc import Iterable, Sequence
 
 from distdoctor.model import NodeReport, PairProbe
+from distdoctor.rules.local import is_loopback
 
 # Bounds no real job reaches: torchrun's largest known jobs are a few thousand nodes of 8-72 GPUs.
 MAX_NODES = 65536
@@ -43,13 +43,6 @@ def refused(report: NodeReport, expected: int) -> str | None:
         if value is not None and value.value > bound:
             return f"{name} {value.value} over {bound}"
     return None
-
-
-def is_loopback(address: str) -> bool:
-    try:
-        return ipaddress.ip_address(address.split("%")[0]).is_loopback
-    except ValueError:
-        return False
 
 
 def address_mismatch(report: NodeReport, seen_from: str) -> str | None:
