@@ -26,8 +26,13 @@ def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
 def is_loopback(address: str) -> bool:
     if address.strip().lower() in ("localhost", "localhost.localdomain", "ip6-localhost"):
         return True
+    head = address.split("%")[0]
+    octets = head.split(".")
+    # A plain dotted quad is settled without ipaddress (node 0 asks this of every address of 4096 nodes).
+    if len(octets) == 4 and all(o.isdigit() and o.isascii() and o == str(int(o)) and int(o) < 256 for o in octets):
+        return octets[0] == "127"
     try:
-        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+        return ipaddress.ip_address(head).is_loopback
     except ValueError:
         return False
 
