@@ -54,7 +54,14 @@ DEVICES: tuple[Entry, ...] = (
             "PropagateResourceLimitsExcept=MEMLOCK，并在 /etc/security/limits.conf 里设 memlock unlimited；"
             "systemd：LimitMEMLOCK=infinity。",
         ),
-        variants=(GLOO,),
+        variants=(
+            GLOO,
+            Variant(
+                "ranks",
+                "warning",
+                "seen on running ranks by dump or run: whether they use NCCL over these HCAs is not known from outside",
+            ),
+        ),
     ),
     Entry(
         "rdma-port-down",

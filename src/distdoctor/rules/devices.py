@@ -3,12 +3,13 @@ the NCCL that will load. Pure: no I/O."""
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass
 
 from distdoctor import defaults
 from distdoctor.model import Finding, LaunchConfig, NodeFacts
 from distdoctor.model.devices import RdmaDevice, RdmaPort
+from distdoctor.model.hang import ProcessState
 from distdoctor.rules.finding import make_finding, node_label
 
 DeviceRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
@@ -143,6 +144,40 @@ def memlock(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
         limit=size_text(limit.soft),
         whose=whose,
     )
+
+
+def rank_memlock(states: Sequence[ProcessState], host: str, rdma: tuple[RdmaDevice, ...]) -> list[Finding]:
+    """dump/run: running ranks on `host` whose RLIMIT_MEMLOCK is too low for the active HCAs `rdma` of that host."""
+    active = _active(rdma)
+    low = [
+        s.process
+        for s in states
+        if s.process.host == host
+        and s.process.role == "worker"
+        and s.process.memlock is not None
+        and s.process.memlock.soft is not None
+        and s.process.memlock.soft < defaults.MEMLOCK_MIN_BYTES
+    ]
+    if not active or not low:
+        return []
+    limits = sorted({p.memlock.soft for p in low if p.memlock and p.memlock.soft is not None})
+    ranks = ", ".join(p.label for p in low[:8]) + (f" and {len(low) - 8} more" if len(low) > 8 else "")
+    return [
+        make_finding(
+            "memlock-low",
+            host,
+            (
+                *(
+                    f"{p.label}: RLIMIT_MEMLOCK soft {size_text(p.memlock.soft if p.memlock else None)}"
+                    for p in low[:16]
+                ),
+                f"active RDMA ports: {', '.join(port_name(d, p) for d, p in active)}",
+            ),
+            when="ranks",
+            limit=" / ".join(size_text(v) for v in limits),
+            whose=ranks,
+        )
+    ]
 
 
 def rdma_ports(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
