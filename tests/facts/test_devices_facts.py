@@ -223,3 +223,19 @@ def test_a_real_check_reports_the_library_on_ld_library_path(tmp_path: Path) -> 
     report = check_json(env={"LD_LIBRARY_PATH": str(lib.parent)})
     loaded = report["facts"]["devices"]["nccl"][0]
     assert (loaded["path"], loaded["source"], loaded["version"]) == (str(lib), "LD_LIBRARY_PATH", "2.21.5")
+
+
+def test_a_full_gid_table_is_cut_and_says_so(tmp_path: Path) -> None:
+    # A pod with many addresses on one RoCE port: 40 entries, as the NVIDIA RoCE docs say each address adds two.
+    port = tmp_path / "sys/class/infiniband/mlx5_0/ports/1"
+    port.mkdir(parents=True)
+    for name, text in (("state", "4: ACTIVE"), ("phys_state", "5: LinkUp"), ("link_layer", "Ethernet")):
+        (port / name).write_text(text + "\n")
+    for sub in ("gids", "gid_attrs/types", "gid_attrs/ndevs"):
+        (port / sub).mkdir(parents=True)
+    for i in range(40):
+        (port / "gids" / str(i)).write_text(f"0000:0000:0000:0000:0000:ffff:0a00:{i:04x}\n")
+        (port / "gid_attrs/types" / str(i)).write_text("RoCE v2\n" if i % 2 else "IB/RoCE v1\n")
+        (port / "gid_attrs/ndevs" / str(i)).write_text("net1\n")
+    (read,) = gather_rdma(tmp_path)[0].ports
+    assert len(read.gids) == 32 and read.gids_truncated and read.gids[-1].ipv4 == "10.0.0.31"

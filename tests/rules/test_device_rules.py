@@ -194,6 +194,19 @@ def test_device_rules(facts_: NodeFacts, expected: dict[str, str]) -> None:
     assert found(facts_) == expected
 
 
+def test_an_index_past_a_cut_gid_table_is_not_called_empty() -> None:
+    base = tree("roce-v2")
+    cut = dataclasses.replace(
+        base,
+        rdma=tuple(
+            dataclasses.replace(d, ports=tuple(dataclasses.replace(p, gids_truncated=True) for p in d.ports))
+            for d in base.rdma
+        ),
+    )
+    assert found(node(cut, {"NCCL_IB_GID_INDEX": "37"})) == {}
+    assert found(node(base, {"NCCL_IB_GID_INDEX": "37"})) == {"ib-gid-index-empty": "warning"}
+
+
 def test_every_local_device_finding_has_a_case() -> None:
     covered = set().union(*(c[2] for c in CASES))
     assert {e.name for e in DEVICES if e.layer == "local"} == covered

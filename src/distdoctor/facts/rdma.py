@@ -14,6 +14,8 @@ IB_MTUS = (4096, 2048, 1024, 512, 256)
 # What a RoCE packet carries besides its payload (GRH, UDP, BTH, XRC and AtomicETH extensions, ICRC): the kernel's
 # iboe_get_mtu() subtracts it from the netdev's MTU before rounding down to an IB MTU.
 ROCE_OVERHEAD_BYTES = 40 + 8 + 12 + 4 + 28 + 4
+# Entries kept per port: a pod with many addresses fills up to 128 or 256, and every node's facts travel to node 0.
+MAX_GIDS = 32
 
 
 def natural(name: str) -> list[str | int]:
@@ -49,20 +51,23 @@ def _ipv4(gid: str) -> str | None:
         return None
 
 
-def _gids(port_dir: Path) -> tuple[Gid, ...]:
-    gids = []
+def _gids(port_dir: Path) -> tuple[tuple[Gid, ...], bool]:
+    """The port's non-empty GID entries (at most MAX_GIDS), and whether more were left out."""
+    gids: list[Gid] = []
     try:
         entries = sorted((int(p.name), p) for p in (port_dir / "gids").iterdir() if p.name.isdecimal())
     except OSError:
-        return ()
+        return (), False
     for index, path in entries:
         value = _read(path)
         if not value or value == EMPTY_GID:
             continue
+        if len(gids) == MAX_GIDS:
+            return tuple(gids), True
         kind = _read(port_dir / "gid_attrs/types" / str(index))
         netdev = _read(port_dir / "gid_attrs/ndevs" / str(index))
         gids.append(Gid(index, value, kind, netdev, _ipv4(value)))
-    return tuple(gids)
+    return tuple(gids), False
 
 
 def _mtu(port_dir: Path, link_layer: str, gids: tuple[Gid, ...], root: Path) -> int | None:
@@ -80,7 +85,7 @@ def _mtu(port_dir: Path, link_layer: str, gids: tuple[Gid, ...], root: Path) -> 
 
 def _port(port_dir: Path, root: Path) -> RdmaPort:
     link_layer = _read(port_dir / "link_layer")
-    gids = _gids(port_dir)
+    gids, truncated = _gids(port_dir)
     return RdmaPort(
         number=int(port_dir.name),
         state=_after_colon(_read(port_dir / "state")),
@@ -89,6 +94,7 @@ def _port(port_dir: Path, root: Path) -> RdmaPort:
         rate=_read(port_dir / "rate"),
         active_mtu=_mtu(port_dir, link_layer, gids, root),
         gids=gids,
+        gids_truncated=truncated,
     )
 
 

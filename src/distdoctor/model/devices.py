@@ -52,6 +52,7 @@ class RdmaPort:
     rate: str = ""  # "400 Gb/sec (4X NDR)"
     active_mtu: int | None = None  # bytes: 256 .. 4096
     gids: tuple[Gid, ...] = ()
+    gids_truncated: bool = False  # more entries than distdoctor keeps: an index past the last one is unknown
 
     @property
     def active(self) -> bool:

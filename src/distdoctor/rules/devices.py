@@ -251,7 +251,11 @@ def _gid_index(config: LaunchConfig, facts: NodeFacts, hca: HcaFilter) -> Iterat
     if not roce:
         return
     label = node_label(config, facts)
-    empty = [(d, p) for d, p in roce if not any(g.index == index for g in p.gids)]
+    empty = [
+        (d, p)
+        for d, p in roce
+        if not any(g.index == index for g in p.gids) and not (p.gids_truncated and index > p.gids[-1].index)
+    ]
     if empty:
         shown = ", ".join(port_name(d, p) for d, p in empty)
         yield make_finding(
