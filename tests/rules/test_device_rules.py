@@ -25,10 +25,16 @@ UNLIMITED = MemlockLimit(None, None)
 BIG_SHM = SharedMemory(size_bytes=32 << 30, free_bytes=32 << 30, writable=True, fs_type="tmpfs")
 GPUS8 = tuple(Gpu(i, "NVIDIA H100 80GB HBM3", f"GPU-{i}") for i in range(8))
 WORKER = {"nnodes": "2", "node_rank": "1", "master_addr": "10.1.0.1", "nproc_per_node": "8"}
-# nvmlDeviceGetGpuFabricInfo on an HGX H100 whose fabric manager has registered it, and one where it has not.
+# nvmlDeviceGetGpuFabricInfo answers as published: an HGX H100 whose fabric manager registered it reports completed
+# with a zero cluster UUID (meta-pytorch/torchcomms#1385); a GB200 NVL72 tray completed, clique 4026, cluster UUID
+# 9c6f5af3-... (leptonai/gpud#1106); a node failed with "Insufficient Resources" and zeros (Azure/azhpc-images#506);
+# an H100 PCIe "Not Supported" (leptonai/gpud#1147). The in-progress answer is NVML's state while the fabric manager
+# has not yet registered the GPUs (written from the NVML API reference).
 FABRIC_DONE = tuple(GpuFabric(i, "completed", "SUCCESS") for i in range(8))
-FABRIC_WAITING = tuple(GpuFabric(i, "in-progress", "ERROR_NOT_READY") for i in range(8))
-GB200 = tuple(GpuFabric(i, "completed", "SUCCESS", "6a1e0c3b9f7d4e2a8b5c1d0e3f4a5b6c") for i in range(4))
+FABRIC_WAITING = tuple(GpuFabric(i, "in-progress", "SUCCESS") for i in range(8))
+FABRIC_FAILED = tuple(GpuFabric(i, "completed", "ERROR_INSUFFICIENT_RESOURCES") for i in range(8))
+PCIE = tuple(GpuFabric(i, "not-supported", "SUCCESS") for i in range(2))
+GB200 = tuple(GpuFabric(i, "completed", "SUCCESS", "9c6f5af3-53bf-49b5-a436-b66766c413c3") for i in range(4))
 WHEEL = NcclLibrary("/venv/lib/python3.11/site-packages/nvidia/nccl/lib/libnccl.so.2", "torch wheel", "2.29.3")
 
 

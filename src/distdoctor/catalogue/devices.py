@@ -151,9 +151,10 @@ DEVICES: tuple[Entry, ...] = (
         ),
         Text(
             "Give the container the devices: docker run --device=/dev/infiniband (and --cap-add=IPC_LOCK); "
-            "Kubernetes: the RDMA device plugin's resource (e.g. rdma/hca) in the pod's limits.",
+            "Kubernetes: the RDMA device plugin's resource (e.g. rdma/hca) in the pod's limits; on bare metal, "
+            "load the verbs module: modprobe ib_uverbs.",
             "把设备交给容器：docker run --device=/dev/infiniband（并 --cap-add=IPC_LOCK）；Kubernetes：在 pod 的 "
-            "limits 中申请 RDMA 设备插件的资源（如 rdma/hca）。",
+            "limits 中申请 RDMA 设备插件的资源（如 rdma/hca）；物理机上加载 verbs 模块：modprobe ib_uverbs。",
         ),
     ),
     Entry(
@@ -169,6 +170,14 @@ DEVICES: tuple[Entry, ...] = (
             "match the driver's); CUDA fails to initialise on an NVSwitch system until it has registered the GPUs.",
             "启动并等待 fabric manager：systemctl enable --now nvidia-fabricmanager（版本须与驱动一致）；"
             "在 NVSwitch 系统上，它注册完 GPU 之前 CUDA 无法初始化。",
+        ),
+        variants=(
+            Variant(
+                "status",
+                "warning",
+                "the registration completed with an error status (e.g. Insufficient Resources): CUDA starts, but "
+                "NVLink between GPUs may be missing or degraded",
+            ),
         ),
     ),
     Entry(

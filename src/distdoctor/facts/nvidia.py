@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import uuid as uuid_module
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
@@ -126,12 +127,14 @@ def fabric_of(nvml: Any, handle: Any, index: int) -> GpuFabric | None:
     except Exception:  # an older driver, or a GPU without the call
         return None
     state = int(info.state)
-    uuid = bytes(info.clusterUuid).hex() if hasattr(info, "clusterUuid") else ""
+    # c_char arrays come back as bytes cut at the first NUL, c_ubyte arrays as arrays: bytes() takes both.
+    raw = bytes(getattr(info, "clusterUuid", b"")).ljust(16, b"\0")[:16]
+    uuid = str(uuid_module.UUID(bytes=raw)) if raw.strip(b"\0") else ""
     return GpuFabric(
         index,
         FABRIC_STATES[state] if 0 <= state < len(FABRIC_STATES) else str(state),
         _return_name(nvml, int(info.status)),
-        "" if not uuid.strip("0") else uuid,
+        uuid,
     )
 
 
