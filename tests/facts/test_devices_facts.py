@@ -18,6 +18,7 @@ from distdoctor.catalogue.devices import DEVICES
 from distdoctor.facts.devices import gather_devices
 from distdoctor.facts.memory import gather_shm, process_memlock
 from distdoctor.facts.nccl_library import candidates, gather_nccl, read_version, version_text
+from distdoctor.facts.pci import gather_acs
 from distdoctor.facts.rdma import gather_rdma, roce_mtu
 
 TREES = Path(__file__).resolve().parents[1] / "fixtures" / "trees"
@@ -239,3 +240,35 @@ def test_a_full_gid_table_is_cut_and_says_so(tmp_path: Path) -> None:
         (port / "gid_attrs/ndevs" / str(i)).write_text("net1\n")
     (read,) = gather_rdma(tmp_path)[0].ports
     assert len(read.gids) == 32 and read.gids_truncated and read.gids[-1].ipv4 == "10.0.0.31"
+
+
+def pci_function(root: Path, name: str, cls: int, acs_control: int | None, size: int = 4096) -> None:
+    """A PCI function's sysfs entry with its config space laid out as the PCIe spec says: extended capabilities
+    from 0x100, each a header (id, version, next) then its registers; here AER, then ACS whose Control word sits
+    at +6 (0x1d is what lspci prints as "ACSCtl: SrcValid+ TransBlk- ReqRedir+ CmpltRedir+ UpstreamFwd+")."""
+    folder = root / "sys/bus/pci/devices" / name
+    folder.mkdir(parents=True)
+    (folder / "class").write_text(f"0x{cls:06x}\n")
+    config = bytearray(size)
+    if size > 0x100:
+        next_cap = 0x148 if acs_control is not None else 0
+        config[0x100:0x104] = (0x0001 | 1 << 16 | next_cap << 20).to_bytes(4, "little")
+        if acs_control is not None:
+            config[0x148:0x14C] = (0x000D | 1 << 16).to_bytes(4, "little")
+            config[0x14C:0x14E] = (0x005F).to_bytes(2, "little")
+            config[0x14E:0x150] = acs_control.to_bytes(2, "little")
+    (folder / "config").write_bytes(bytes(config))
+
+
+def test_acs_redirect_is_read_from_bridges_config_space(tmp_path: Path) -> None:
+    pci_function(tmp_path, "0000:15:01.0", 0x060400, 0x1D)  # a PLX switch port, ACS on
+    pci_function(tmp_path, "0000:15:02.0", 0x060400, 0x0000)  # ACS present, disabled
+    pci_function(tmp_path, "0000:16:00.0", 0x030200, 0x1D)  # a GPU: not a bridge
+    pci_function(tmp_path, "0000:00:01.0", 0x060400, None)  # a bridge without ACS
+    assert gather_acs(tmp_path) == (("0000:15:01.0",), True)
+
+
+def test_acs_is_unknown_without_root(tmp_path: Path) -> None:
+    pci_function(tmp_path, "0000:15:01.0", 0x060400, 0x1D, size=64)  # what a user reads: the first 64 bytes
+    assert gather_acs(tmp_path) == ((), False)
+    assert gather_acs()[0] == ()  # this machine: a host bridge and no PCI-to-PCI bridge, so nothing redirects

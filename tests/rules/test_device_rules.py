@@ -159,6 +159,16 @@ CASES: list[tuple[str, NodeFacts, dict[str, str]]] = [
         node(NodeDevices(shm=BIG_SHM, iommu_groups=143, iommu_passthrough=False), gpus=GPUS8),
         {"iommu-translating": "warning"},
     ),
+    (
+        "acs-redirect",
+        node(NodeDevices(shm=BIG_SHM, acs_redirect=("0000:15:01.0",), acs_readable=True), gpus=GPUS8),
+        {"acs-redirect": "warning"},
+    ),
+    (
+        "acs-one-gpu",
+        node(NodeDevices(shm=BIG_SHM, acs_redirect=("0000:15:01.0",), acs_readable=True), gpus=GPUS8[:1]),
+        {},
+    ),
     ("iommu-passthrough", node(NodeDevices(shm=BIG_SHM, iommu_groups=143, iommu_passthrough=True), gpus=GPUS8), {}),
     (
         "nccl-shadowed",

@@ -245,6 +245,24 @@ DEVICES: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "acs-redirect",
+        "warning",
+        "local",
+        Text(
+            "PCIe ACS redirects peer-to-peer traffic on bridge(s) {bridges}: GPU-to-GPU and GPUDirect RDMA traffic "
+            "goes through the root complex, slowly or not at all",
+            "PCI 桥 {bridges} 上的 PCIe ACS 会重定向点对点流量：GPU 之间及 GPUDirect RDMA 的流量绕经根复合体，"
+            "变慢甚至不通",
+        ),
+        Text(
+            "On bare metal, disable ACS on those bridges (BIOS, or setpci -s <bridge> ECAP_ACS+0x6.w=0000 at each "
+            "boot, as NCCL's troubleshooting guide shows); in a VM keep it and check the hypervisor's P2P support; "
+            "NCCL_P2P_DISABLE=1 confirms it.",
+            "物理机上关闭这些桥的 ACS（BIOS，或如 NCCL 排障指南所示每次开机执行 setpci -s <bridge> "
+            "ECAP_ACS+0x6.w=0000）；虚拟机中保留 ACS 并确认 hypervisor 支持 P2P；可用 NCCL_P2P_DISABLE=1 验证。",
+        ),
+    ),
+    Entry(
         "nccl-shadowed",
         "warning",
         "local",

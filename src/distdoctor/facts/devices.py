@@ -8,6 +8,7 @@ from pathlib import Path
 from distdoctor.facts.memory import gather_shm, own_memlock
 from distdoctor.facts.nccl_library import gather_nccl
 from distdoctor.facts.nvidia import gather_fabric
+from distdoctor.facts.pci import gather_acs
 from distdoctor.facts.rdma import gather_rdma, has_uverbs
 from distdoctor.model.devices import NodeDevices
 
@@ -37,6 +38,7 @@ def gather_devices(environ: Mapping[str, str], root: Path = ROOT, *, live: bool 
     fabric, cuda = gather_fabric() if live else ((), None)
     nccl, plugins = gather_nccl(environ, root) if live else ((), ())
     cmdline = _read(root / "proc/cmdline").split()
+    acs, acs_readable = gather_acs(root)
     return NodeDevices(
         shm=gather_shm(root),
         memlock=own_memlock(),
@@ -46,6 +48,8 @@ def gather_devices(environ: Mapping[str, str], root: Path = ROOT, *, live: bool 
         imex_channels=_count(root / "dev/nvidia-caps-imex-channels"),
         iommu_groups=_count(root / "sys/kernel/iommu_groups"),
         iommu_passthrough="iommu=pt" in cmdline or "iommu.passthrough=1" in cmdline,
+        acs_redirect=acs,
+        acs_readable=acs_readable,
         fabric=fabric,
         cuda_driver=cuda,
         nccl=nccl,

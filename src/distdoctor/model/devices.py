@@ -97,6 +97,8 @@ class NodeDevices:
     imex_channels: Count | None = None  # entries of /dev/nvidia-caps-imex-channels (None: directory absent)
     iommu_groups: Count | None = None
     iommu_passthrough: bool | None = None  # the kernel command line has iommu=pt
+    acs_redirect: tuple[str, ...] = ()  # PCI bridges whose ACS redirects peer-to-peer traffic
+    acs_readable: bool = False  # some bridge's extended config space could be read (root only)
     fabric: tuple[GpuFabric, ...] = ()
     cuda_driver: str | None = None  # the CUDA version the driver supports, "12.4"
     nccl: tuple[NcclLibrary, ...] = ()  # candidates in the loader's order: the first is what will load

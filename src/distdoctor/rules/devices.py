@@ -359,6 +359,18 @@ def gpu_paths(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
         )
 
 
+def acs(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    bridges = facts.devices.acs_redirect
+    if len(facts.gpus) > 1 and bridges:
+        shown = ", ".join(bridges[:8]) + (f" and {len(bridges) - 8} more" if len(bridges) > 8 else "")
+        yield make_finding(
+            "acs-redirect",
+            node_label(config, facts),
+            (f"ACS P2P redirect on PCI bridge(s): {shown}", f"{len(facts.gpus)} GPUs"),
+            bridges=shown,
+        )
+
+
 def nccl_library(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
     dev = facts.devices
     label = node_label(config, facts)
@@ -388,4 +400,4 @@ def nccl_library(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
             )
 
 
-DEVICE_RULES: tuple[DeviceRule, ...] = (shm, memlock, rdma_ports, gpu_fabric, gpu_paths, nccl_library)
+DEVICE_RULES: tuple[DeviceRule, ...] = (shm, memlock, rdma_ports, gpu_fabric, gpu_paths, acs, nccl_library)
