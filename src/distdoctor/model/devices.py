@@ -3,7 +3,7 @@ will load. Every field defaults to "not measured", so a report from an older dis
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from distdoctor.model.constraints import Count, Rank
 
@@ -104,7 +104,6 @@ class NodeDevices:
     nccl: tuple[NcclLibrary, ...] = ()  # candidates in the loader's order: the first is what will load
     net_plugins: tuple[str, ...] = ()  # libnccl-net*.so file names found beside NCCL or on LD_LIBRARY_PATH
     boot_id: str = ""
-    notes: tuple[str, ...] = field(default=())  # what could not be read, for the facts table
 
     @property
     def nccl_loaded(self) -> NcclLibrary | None:

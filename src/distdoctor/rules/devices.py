@@ -187,7 +187,7 @@ def rdma_ports(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
     label = node_label(config, facts)
     hca_value = facts.env_value("NCCL_IB_HCA")
     hca = HcaFilter.parse(hca_value)
-    active = [(d, p) for d, p in _active(devices)]
+    active = _active(devices)
     if _ib_disabled(facts):
         if active:
             shown = ", ".join(port_name(d, p) for d, p in active)
