@@ -9,7 +9,8 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.catalogue.words import encode_source
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, Sourced
-from distdoctor.rules.finding import make_finding
+from distdoctor.rules.devices import DEVICE_RULES
+from distdoctor.rules.finding import make_finding, node_label
 
 LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
 
@@ -17,10 +18,6 @@ SOCKET_IFNAME_VARS = ("GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME")
 # Docker's default bridge; also its usual names for user-defined bridges.
 DOCKER_NETWORK = ipaddress.ip_network("172.17.0.0/16")
 BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr")
-
-
-def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
-    return f"node_rank {config.node_rank.value} ({facts.hostname})"
 
 
 def is_loopback(address: str) -> bool:
@@ -373,5 +370,5 @@ LOCAL_RULES: tuple[LocalRule, ...] = (
 
 
 def local_findings(config: LaunchConfig, facts: NodeFacts) -> list[Finding]:
-    """Every local rule applied to one node."""
-    return [f for rule in LOCAL_RULES for f in rule(config, facts)]
+    """Every local rule applied to one node, those below the network (rules/devices.py) last."""
+    return [f for rule in (*LOCAL_RULES, *DEVICE_RULES) for f in rule(config, facts)]
