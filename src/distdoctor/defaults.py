@@ -32,6 +32,9 @@ CONNECT_BACKOFF_FIRST_S = 0.1
 CONNECT_BACKOFF_MAX_S = 2.0
 # After connecting, node 0's distdoctor greets at once; silence this long means another program holds the port.
 WELCOME_TIMEOUT_S = 5.0
+# A node 0 welcoming thousands of nodes may be slower: after each silent try the wait doubles, up to this; a
+# worker that hung up and reconnected at once would only add to node 0's queue.
+WELCOME_TIMEOUT_MAX_S = 30.0
 # Node 0 tells every waiting worker how the gather goes this often; a worker that hears nothing for
 # HEARTBEAT_MISSES beats takes node 0 for gone.
 HEARTBEAT_S = 1.0

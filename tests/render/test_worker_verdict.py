@@ -2,16 +2,18 @@
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import json
 
 from rich.console import Console
 
-from distdoctor.commands.check import WORKER_NODES_SHOWN, for_workers
+from distdoctor.commands.check import VERDICT_MAX_FINDINGS, WORKER_NODES_SHOWN, for_workers
 from distdoctor.model import Report
 from distdoctor.model.codec import from_jsonable
 from distdoctor.model.report import CheckData
 from distdoctor.render.text import render_text
+from distdoctor.rules.finding import make_finding
 from testbed.simulated import big_check_report
 
 
@@ -45,3 +47,20 @@ def test_a_small_cluster_keeps_every_node_by_name() -> None:
     data = from_jsonable(Report, body).data
     assert isinstance(data, CheckData)
     assert len(data.nodes) == 16 and "nodes_total" not in body["data"]
+
+
+def test_a_misconfiguration_on_every_node_reaches_workers_as_its_errors_first_and_a_count() -> None:
+    verdict = big_check_report(16)
+    assert isinstance(verdict, Report)
+    # 4096 nodes with one misconfiguration each, and a few errors after them: a worker gets the errors and a count.
+    warnings = [make_finding("hostname-loopback", f"node_rank {i} (h{i})", hostname=f"h{i}", addresses="127.0.1.1")
+                for i in range(4096)]  # fmt: skip
+    errors = [make_finding("node-missing", None, missing="7", waited="60 s")]
+    many = dataclasses.replace(verdict, findings=(*warnings, *errors))
+    worker = from_jsonable(Report, for_workers(many))
+    assert len(worker.findings) == VERDICT_MAX_FINDINGS and worker.findings[0].name == "node-missing"
+    data = worker.data
+    assert (
+        isinstance(data, CheckData)
+        and data.truncated == f"{4097 - VERDICT_MAX_FINDINGS} more findings: see node_rank 0's output"
+    )

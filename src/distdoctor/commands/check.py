@@ -18,7 +18,7 @@ from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.probing import MeshListener, start_listener
 from distdoctor.gather.wire import Channel
-from distdoctor.model import Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
+from distdoctor.model import SEVERITIES, Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
 from distdoctor.model.progress import EventSink, ignore
 from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
@@ -31,7 +31,8 @@ from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
 
 # Up to this many nodes the JSON carries the whole node × node mesh matrix.
 MATRIX_MAX_NODES = 64
-# Findings a worker is sent when the full verdict would not fit in one frame.
+# Findings a worker is sent, errors first: node 0 prints them all. One misconfiguration on 4096 nodes is 4096
+# findings; every worker decoding all of them is what made a large gather's verdict slow to arrive.
 VERDICT_MAX_FINDINGS = 200
 # Above MATRIX_MAX_NODES a worker gets this many of the arrived nodes by name, and their count: 4096 names in every
 # worker's verdict made 1 GB to send (237 KB each) and left workers waiting past their timeout.
@@ -162,8 +163,10 @@ def for_workers(verdict: Report) -> object:
         data = msgspec.structs.replace(data, nodes=data.nodes[:WORKER_NODES_SHOWN], nodes_total=len(data.nodes))
     slim = dataclasses.replace(verdict, nodes=(), data=data)
     body = to_jsonable(slim)
-    if len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2:  # as the wire writes it: ASCII, a peer's text escaped
-        kept = verdict.findings[:VERDICT_MAX_FINDINGS]
+    too_big = len(json.dumps(body)) > defaults.FRAME_MAX_BYTES // 2  # as the wire writes it: ASCII, text escaped
+    if too_big or len(verdict.findings) > VERDICT_MAX_FINDINGS:
+        ranked = sorted(verdict.findings, key=lambda f: SEVERITIES.index(f.severity))
+        kept = tuple(ranked[:VERDICT_MAX_FINDINGS])
         note = f"{len(verdict.findings) - len(kept)} more findings: see node_rank 0's output"
         slim = dataclasses.replace(slim, findings=kept, data=msgspec.structs.replace(data, truncated=note))
         body = to_jsonable(slim)

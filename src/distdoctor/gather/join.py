@@ -32,7 +32,7 @@ class JoinResult:
 
 
 async def _connect(
-    host: str, port: int, timeout_s: float, channel: Channel, source: str | None
+    host: str, port: int, timeout_s: float, channel: Channel, source: str | None, welcome_s: float
 ) -> tuple[Connection, Link | None]:
     """One attempt: connect and hear node 0's welcome (and the nonce this connection's frames are signed with)."""
     start = time.monotonic()
@@ -40,7 +40,7 @@ async def _connect(
     if tried.reader is None or tried.writer is None:
         return tried, None
     try:
-        welcome = await channel.read(tried.reader, defaults.WELCOME_TIMEOUT_S)
+        welcome = await channel.read(tried.reader, welcome_s)
         if welcome.type == "rejected":
             tried.writer.close()  # node 0 is there but full or done: worth another try, not "another program"
             return Connection("refused", str(welcome.body)[:200], time.monotonic() - start), None
@@ -119,11 +119,15 @@ async def join(
     start = time.monotonic()
     deadline = start + wait_s
     delay = defaults.CONNECT_BACKOFF_FIRST_S
+    welcome_s = defaults.WELCOME_TIMEOUT_S
     attempt = 0
     while True:
         attempt += 1
         left = deadline - time.monotonic()
-        tried, link = await _connect(host, port, max(0.1, min(defaults.PROBE_TIMEOUT_S, left)), channel, source)
+        connect_s = max(0.1, min(defaults.PROBE_TIMEOUT_S, left))
+        tried, link = await _connect(host, port, connect_s, channel, source, welcome_s)
+        if tried.outcome == "foreign":
+            welcome_s = min(welcome_s * 2, defaults.WELCOME_TIMEOUT_MAX_S)
         if tried.reader is not None and tried.writer is not None and link is not None:
             on_event(Joined(host, port, attempt, time.monotonic() - start))
             with contextlib.closing(tried.writer):

@@ -33,6 +33,9 @@ _LENGTH = struct.Struct(">I")
 # One receive buffer for every connection: reads happen one at a time on the loop, so the only per-connection
 # memory is the part of a frame that actually arrived.
 _SCRATCH_BYTES = 64 * 1024
+# Connections accepted in one go before the loop serves the others (welcomes, frames): a burst of thousands is
+# taken in batches, neither all at once nor one per loop turn.
+_ACCEPT_BATCH = 64
 _OUT_OF_FDS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
@@ -420,6 +423,7 @@ class Server:
 
     async def _accept(self, sock: socket.socket) -> None:
         loop = asyncio.get_running_loop()
+        accepted = 0
         while True:
             try:
                 peer, address = await loop.sock_accept(sock)
@@ -430,9 +434,11 @@ class Server:
                     await asyncio.sleep(defaults.ACCEPT_RETRY_S)
                 continue  # ECONNABORTED and the like: that peer is gone, the next one is served
             self._admit(peer, str(address[0]))
-            # sock_accept does not yield while the backlog is full: without this, 4096 nodes connecting at once
-            # are all accepted before any of them is welcomed, and their welcome deadlines run out.
-            await asyncio.sleep(0)
+            accepted += 1
+            if accepted % _ACCEPT_BATCH == 0:
+                # sock_accept does not yield while the backlog is full: without this, 4096 nodes connecting at
+                # once are all accepted before any of them is welcomed, and their welcome deadlines run out.
+                await asyncio.sleep(0)
 
     def _refuse(self, peer: socket.socket, why: str) -> None:
         self.counters.refused[why] += 1
