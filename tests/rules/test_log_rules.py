@@ -353,6 +353,25 @@ CASES = [
         {"status": "4", "peer": "10.99.91.63"},
     ),
     ("ib-port-event", "source-texts.log", "port error", "log-ib-port-down", {}),
+    ("ib-port-event", "source-texts.log", "port error(10)", "log-ib-port-down", {"detail": " (mlx5_3:1 port error)"}),
+    ("ib-port-event", "source-texts.log", "port active(9)", "port-active", {"dev": "mlx5_1:1"}),
+    ("ib-link-down", "source-texts.log", "Link up", "port-active", {}),
+    (
+        "nccl-bootstrap-truncated",
+        "field/029-bootstrap-message-truncated-nccl2193.log",
+        "Message truncated",
+        "log-nccl-bootstrap-truncated",
+        {"got": "256", "want": "4"},
+    ),
+    (
+        "nccl-socket-truncated",
+        "source-texts.log",
+        "message truncated : receiving",
+        "log-collective-mismatch",
+        {},
+    ),
+    ("exit-code", "source-texts.log", "Exited with exit code 137", "log-rank-killed", {"signal": "SIGKILL (9)"}),
+    ("error-file-code", "torchrun-parent.error.json", "errorCode", "exited", {}),
     ("ib-link-down", "source-texts.log", "Link down", "log-ib-port-down", {}),
     ("nvls-bind", "field/013-nvls-bind-failed-401-fm.log", "Failed to bind NVLink", "log-nvls-bind-failed", {}),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
@@ -522,3 +541,42 @@ def test_each_text_once_per_node_with_line_numbers() -> None:
     (finding,) = [f for f in explain_findings([read_log(str(LOGS / "port-drop.node2.log"))])]
     assert finding.node == "port-drop.node2.log"
     assert all(e.startswith("port-drop.node2.log:") for e in finding.evidence[:-1])
+
+
+def _source_lines(*needles: str) -> str:
+    """The lines of source-texts.log holding these needles, in file order, as one paste."""
+    text = (LOGS / "source-texts.log").read_text().splitlines()
+    return "\n".join(line for line in text if not line.startswith("#") and any(n in line for n in needles))
+
+
+def test_one_port_event_seen_by_every_process_of_a_host_is_a_port_down_not_a_flap() -> None:
+    names = [f.name for f in explain_findings([to_input(_source_lines("...-48:"), "a.log")])]
+    assert names == ["log-ib-port-down"]
+
+
+def test_a_port_that_goes_down_and_comes_back_is_flapping() -> None:
+    text = _source_lines("port error(10)", "port active(9)")
+    (finding,) = [f for f in explain_findings([to_input(text, "a.log")]) if f.name.startswith("log-ib-port")]
+    assert finding.name == "log-ib-port-flapping"
+    assert finding.param_map["events"] == "1 port-down event(s), 1 port-up event(s)"
+    kernel = _source_lines("Link down", "Link up")
+    assert [f.name for f in explain_findings([to_input(kernel, "dmesg.log")])] == ["log-ib-port-flapping"]
+
+
+def test_an_nccl_system_error_with_every_rank_on_one_host_names_dev_shm() -> None:
+    log = read_log(str(LOGS / "field" / "011-docker-no-ipc-host-unhandled-system.log"))
+    names = [f.name for f in explain_findings([log])]
+    assert names[0] == "log-shm-likely"
+    assert explain_findings([log])[0].param_map["host"] == "fastmoe"
+
+
+def test_an_nccl_system_error_where_the_log_does_not_show_the_hosts_is_not_pinned_on_dev_shm() -> None:
+    barrier = read_log(str(LOGS / "field" / "026-shm-volume-missing-kaito-barrier.log"))
+    assert [f.name for f in explain_findings([barrier])] == ["log-nccl-system-error"]
+
+
+def test_a_finding_in_a_paste_of_several_hosts_names_the_host_that_printed_it() -> None:
+    text = _source_lines("...-48:", "Message truncated")
+    found = {f.name: f.node for f in explain_findings([to_input(text, "paste.log")])}
+    assert found["log-nccl-bootstrap-truncated"] == "compute-st-p4de24xlarge-2"
+    assert found["log-ib-port-down"] == "...-48"

@@ -115,10 +115,50 @@ LOGS: tuple[Entry, ...] = (
         "log",
         Text("NCCL failed in a system call or socket: {error}", "NCCL 在系统调用或 socket 上失败：{error}"),
         Text(
-            "Run with NCCL_DEBUG=INFO and read the WARN line before it; most often NCCL picked an interface the "
-            "nodes do not share: set NCCL_SOCKET_IFNAME (e.g. eth0), and allow TCP between the nodes.",
-            "用 NCCL_DEBUG=INFO 运行，看它前面的 WARN 行；最常见的原因是 NCCL 选了节点间不互通的网卡："
-            "设置 NCCL_SOCKET_IFNAME（如 eth0），并放行节点之间的 TCP。",
+            "The log does not say which call failed: rerun with NCCL_DEBUG=INFO and read the WARN line before it. "
+            "The usual ones: /dev/shm too small in a container (--shm-size=8g or --ipc=host; in Kubernetes an "
+            "emptyDir with medium: Memory), an interface the nodes do not share (set NCCL_SOCKET_IFNAME), the "
+            "locked-memory limit for RDMA (ulimit -l unlimited).",
+            "日志没有说明是哪个调用失败：用 NCCL_DEBUG=INFO 重新运行，看它前面的 WARN 行。常见原因："
+            "容器中 /dev/shm 太小（--shm-size=8g 或 --ipc=host；Kubernetes 中用 medium: Memory 的 emptyDir）、"
+            "节点间不互通的网卡（设置 NCCL_SOCKET_IFNAME）、RDMA 的锁定内存上限（ulimit -l unlimited）。",
+        ),
+    ),
+    Entry(
+        "log-shm-likely",
+        "error",
+        "log",
+        Text(
+            "NCCL failed in a system call with every rank on one host ({host}): there NCCL's system calls are "
+            "on /dev/shm, so it is most likely too small (the log does not name the call)",
+            "NCCL 在系统调用上失败，且所有 rank 都在同一台主机（{host}）上：单机时 NCCL 的系统调用在 /dev/shm 上，"
+            "所以很可能是 /dev/shm 太小（日志没有指出具体调用）",
+        ),
+        Text(
+            "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
+            "emptyDir with medium: Memory at /dev/shm. df -h /dev/shm shows its size; NCCL_DEBUG=INFO names the call "
+            "that failed.",
+            "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
+            "medium: Memory 的 emptyDir。df -h /dev/shm 可查看大小；NCCL_DEBUG=INFO 会指出失败的调用。",
+        ),
+    ),
+    Entry(
+        "log-nccl-bootstrap-truncated",
+        "error",
+        "log",
+        Text(
+            "NCCL's bootstrap received {got} bytes where it expected {want}: the ranks disagree on what they "
+            "exchange at setup",
+            "NCCL 的 bootstrap 收到 {got} 字节，而预期是 {want} 字节：各 rank 在初始化时交换的内容不一致",
+        ),
+        Text(
+            "Run one NCCL version on every node (compare the 'NCCL version' line of each node's log); create "
+            "communicators (new_group) in the same order on every rank. Where both hold, this is the intermittent "
+            "bootstrap fault reported on NCCL 2.19 and 2.20 (NVIDIA/nccl#1176, #1273): move to another NCCL "
+            "release; those reporters went back to 2.18.",
+            "在每个节点上使用同一版本的 NCCL（比较各节点日志中的 'NCCL version' 行）；让每个 rank 以相同的顺序"
+            "创建通信器（new_group）。如果两者都满足，这是 NCCL 2.19 和 2.20 上报告过的间歇性 bootstrap 故障"
+            "（NVIDIA/nccl#1176、#1273）：换用其他 NCCL 版本；这些报告者退回到了 2.18。",
         ),
     ),
     Entry(
@@ -336,6 +376,22 @@ LOGS: tuple[Entry, ...] = (
             "port's error counters); drain a node whose link flaps, or keep NCCL off that HCA with NCCL_IB_HCA.",
             "检查该节点的端口和线缆（ibstat、ibv_devinfo、dmesg 中的 mlx5 链路事件、交换机端口的错误计数）；"
             "链路反复断开的节点应下线，或用 NCCL_IB_HCA 让 NCCL 不使用该 HCA。",
+        ),
+    ),
+    Entry(
+        "log-ib-port-flapping",
+        "error",
+        "log",
+        Text(
+            "An InfiniBand/RoCE port on {host} went down and up during the job ({events}): the link is flapping",
+            "{host} 上的 InfiniBand/RoCE 端口在作业期间反复断开又恢复（{events}）：链路在抖动",
+        ),
+        Text(
+            "Drain {host} and have its cable, transceiver and switch port checked (ibstat, dmesg for mlx5 link "
+            "events, ibqueryerrors or the switch's error counters); until then keep NCCL off that HCA with "
+            "NCCL_IB_HCA, or leave the node out of the job.",
+            "将 {host} 下线，检查其线缆、光模块和交换机端口（ibstat、dmesg 中的 mlx5 链路事件、ibqueryerrors 或"
+            "交换机的错误计数）；在此之前用 NCCL_IB_HCA 让 NCCL 不使用该 HCA，或把该节点排除在作业之外。",
         ),
     ),
     Entry(

@@ -34,27 +34,39 @@ def _decode(data: bytes, name: str) -> str:
 
 
 def _error_file_lines(data: Any) -> list[str] | None:
-    """The text inside torchelastic's error.json: {"message": {"message": ..., "extraInfo": {"py_callstack"}}}."""
+    """The text inside torchelastic's error.json: {"message": {"message": ..., "extraInfo": {"py_callstack"},
+    "errorCode": N}}; the exit code the agent adds (a signal's, where the child could not write one) becomes an
+    "errorCode: N" line."""
     if not isinstance(data, dict) or "message" not in data:
         return None
     message = data["message"]
     if isinstance(message, str):  # errors raised in C++ are recorded as a plain string
-        return message.splitlines()
-    if not isinstance(message, dict):
+        lines = message.splitlines()
+        message = data
+    elif isinstance(message, dict):
+        lines = str(message.get("message", "")).splitlines()
+    else:
         return None
-    lines = str(message.get("message", "")).splitlines()
-    extra = message.get("extraInfo")
+    extra = message.get("extraInfo") or data.get("extraInfo")
     if isinstance(extra, dict) and extra.get("py_callstack"):
         lines += str(extra["py_callstack"]).splitlines()
+    code = message.get("errorCode", data.get("errorCode"))
+    if isinstance(code, int) and not isinstance(code, bool) and code:
+        lines.append(f"errorCode: {code}")
     return lines
 
 
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-# Who printed a line: an optional timestamp, then torch's "[rank3]:", torchrun's "[default0]:", srun -l's "0: ",
-# or NCCL's "host:pid:tid [gpu] " (its host).
+# Who printed a line: srun -l's "0: " before or after an optional timestamp (bracketed, ISO, or syslog's
+# "Mon DD HH:MM:SS host"), then torch's "[rank3]:", torchrun's "[default0]:", NCCL's "host:pid:tid [gpu] " (its
+# host; "...-48" where a paste elided it), or pdsh's "host: " (a host name with a digit in it: "gpu-node-3: ").
 _PREFIX = re.compile(
-    r"^(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*)?"
-    r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<task>\d{1,5}): |(?P<host>[A-Za-z0-9][\w.\-]*):\d+:\d+ \[\d+\] )"
+    r"^(?:(?P<task0>\d{1,5}): )?"
+    r"(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?\s+"
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d (?P<syslog>[A-Za-z0-9][\w.\-]*) (?=\S+: ))?"
+    r"(?:(?P<task>\d{1,5}): )?"
+    r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<host>[A-Za-z0-9.][\w.\-]*):\d+:\d+ \[\d+\] "
+    r"|(?P<pdsh>(?!rank\d|default\d|python\d|pip\d|sha\d|md5|utf|x86)[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
 _NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
@@ -77,13 +89,18 @@ def _wrap_width(lines: list[str]) -> int | None:
     return longest
 
 
+def _has_prefix(text: str) -> bool:
+    m = _PREFIX.match(text)
+    return bool(m and m.end())
+
+
 def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | None:
     """How `nxt` joins `current` (the logical line so far: `joined`) when it continues it ("" glued, " " spaced),
     or None when it starts a new line."""
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        return None if _PREFIX.match(nxt) else ""
+        return None if _has_prefix(nxt) else ""
     if nxt[0].isspace() and not _TRACEBACK_FRAME.match(current) and not _NOT_CONTINUATION.match(nxt):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
@@ -115,11 +132,15 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
 
 
 def _line(source: str, number: int, text: str) -> LogLine:
-    # Every prefix starts with "[" or a digit, or holds " [" (NCCL's "host:pid:tid [gpu] "): skip the regex otherwise.
-    m = _PREFIX.match(text) if text[:1] == "[" or text[:1].isdigit() or " [" in text[:120] else None
-    if not m:
+    # Every prefix starts with "[", a digit or a capital, or holds " [" or ": " early: skip the regex otherwise.
+    head = text[:1]
+    if not (head == "[" or head.isdigit() or " [" in text[:120] or ": " in text[:64]):
         return LogLine(source, number, text)
-    host = m["host"] or (f"task {m['task']}" if m["task"] else "")
+    m = _PREFIX.match(text)
+    if not m or not m.end():
+        return LogLine(source, number, text)
+    task = m["task"] or m["task0"]
+    host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else "")
     return LogLine(source, number, text, host, m["tag"] or "")
 
 

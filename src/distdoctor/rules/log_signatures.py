@@ -23,7 +23,8 @@ EXITED = "exited"  # a process exited non-zero: a failure, not yet a cause
 TERMINATED = "terminated"  # SIGTERM/SIGINT/SIGHUP: torchrun ending the siblings of a failed rank, or a user
 PROGRESS = "progress"  # "[Rank N] Timeout at NCCL work: W, last enqueued NCCL work: E": how far each rank got
 CLEAN = "clean"  # exit code 0
-MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN})
+PORT_ACTIVE = "port-active"  # an IB port came (back) up: after a port error, the link flapped
+MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE})
 
 
 @dataclass(frozen=True)
@@ -376,6 +377,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"returned non-zero exit status (?P<code>-?\d+)",
         _exitcode,
     ),
+    _sig(  # Docker, Kubernetes (kubectl describe: "Exit Code: 137"), srun ("Exited with exit code 1")
+        "exit-code",
+        "xit ",
+        r"\b(?:[Ee]xit(?:ed with)? [Cc]ode|exit code|Exit Code):?\s*(?P<code>-?\d+)\b",
+        _exitcode,
+    ),
+    _sig(  # torchelastic's error file: the exit code its agent recorded (facts/logs.py reads it as this line)
+        "error-file-code",
+        "errorCode: ",
+        r"^errorCode: (?P<code>-?\d+)$",
+        _exitcode,
+    ),
     _sig(
         "signal-received",
         "received by PID",
@@ -492,7 +505,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-system-error",
         "ystem",
-        r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
+        r"(?P<error>ncclSystemError: .*|unhandled system error.*?)'?$",
         _name("log-nccl-system-error"),
     ),
     _sig(
@@ -552,6 +565,25 @@ SIGNATURES: tuple[Signature, ...] = (
             else ("log-ifname-missing", {"var": "NCCL_SOCKET_IFNAME", "value": "(its value)"})
         ),
     ),
+    _sig(  # bootstrap.cc (every release): a peer's bootstrap message of another size than this rank expects
+        "nccl-bootstrap-truncated",
+        "Message truncated : received",
+        r"Message truncated : received (?P<got>[\d,]+) bytes instead of (?P<want>[\d,]+)",
+        _name("log-nccl-bootstrap-truncated"),
+    ),
+    _sig(  # net_socket.cc: a peer sent more than this rank posted for the collective
+        "nccl-socket-truncated",
+        "message truncated : receiving",
+        r"NET/Socket : (?:peer (?P<peer>\S+) )?message truncated : receiving (?P<got>\d+) bytes instead of "
+        r"(?P<want>\d+)",
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": f"NCCL NET/Socket received {g['got']} bytes from {g.get('peer') or 'a peer'} where "
+                f"{g['want']} were posted (different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
+            },
+        ),
+    ),
     _sig(
         "nccl-duplicate-gpu",
         "Duplicate GPU detected",
@@ -604,17 +636,27 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
-    _sig(
+    _sig(  # net_ib.cc: "Got async event : port error" (2.7-2.21), "mlx5_0:1 Got async error event: port error"
+        # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
         "ib-port-event",
-        "async event",
-        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async event\s?: (?P<event>port error)",
-        lambda g: ("log-ib-port-down", {"detail": _detail(" ".join(p for p in (g.get("dev"), g["event"]) if p))}),
+        "async ",
+        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async (?:error )?event\s?: "
+        r"(?P<event>port error|port active)",
+        lambda g: (
+            (PORT_ACTIVE, {"dev": g.get("dev") or ""})
+            if g["event"] == "port active"
+            else ("log-ib-port-down", {"detail": _detail(" ".join(p for p in (g.get("dev"), g["event"]) if p))})
+        ),
     ),
     _sig(
         "ib-link-down",
         "_core",
-        r"(?P<dev>mlx[45]_core \S+).*?\b(?:[Ll]ink [Dd]own|Link DOWN|port state is DOWN)",
-        lambda g: ("log-ib-port-down", {"detail": _detail(f"{g['dev']} link down")}),
+        r"(?P<dev>mlx[45]_core \S+).*?\b(?P<state>[Ll]ink [Dd]own|Link DOWN|port state is DOWN|[Ll]ink [Uu]p|Link UP)",
+        lambda g: (
+            (PORT_ACTIVE, {"dev": g["dev"]})
+            if g["state"].lower() == "link up"
+            else ("log-ib-port-down", {"detail": _detail(f"{g['dev']} link down")})
+        ),
     ),
     _sig(
         "nvls-bind",

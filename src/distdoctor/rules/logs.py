@@ -18,7 +18,7 @@ from itertools import accumulate
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.log_signatures import MARKERS, PROGRESS, REFUSED, SIGNATURES, Signature
+from distdoctor.rules.log_signatures import MARKERS, PORT_ACTIVE, PROGRESS, REFUSED, SIGNATURES, Signature
 
 __all__ = [
     "MARKERS",
@@ -52,6 +52,8 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
+    "xit ": re.compile(r"(?:[Ee]xit(?:ed with)? [Cc]ode|exit code|Exit Code):?\s*-?[1-9]"),
+    "errorCode: ": re.compile(r"^errorCode: -?[1-9]"),
     "Killed": re.compile(r"\bKilled\b"),
     "SIG": re.compile(r"\bSIG(?:KILL|SEGV|ABRT|BUS)\b"),
     "error": re.compile(r"srun: error|slurmstepd: error|: error: "),
@@ -180,9 +182,64 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
 
 
-def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
+# nccl-tests' device table ("#  Rank  0 Group  0 Pid 1688 on fastmoe device  0 [0x18] ...") and NCCL's init line
+# ("comm 0x... rank 0 nRanks 8 nNodes 1 localRanks 8"): where the ranks of the job ran.
+_TEST_RANK = re.compile(r"^#\s+Rank\s+(?P<rank>\d+)\s.*?\bPid\s+\d+\s+on\s+(?P<host>\S+)\s+device\b")
+_NNODES = re.compile(r"\bnRanks (?P<ranks>\d+) nNodes (?P<nodes>\d+)\b")
+_PID = re.compile(r":(\d+):\d+ \[\d+\]")
+
+
+def _one_host(log: LogInput, node: str) -> str | None:
+    """The host every rank of the job ran on, where the log proves there was one host and more than one rank."""
+    ranks: dict[str, str] = {}
+    for line in log.lines:
+        if "Pid" in line.text and (m := _TEST_RANK.search(line.text)):
+            ranks[m["rank"]] = m["host"]
+        elif "nNodes" in line.text and (m := _NNODES.search(line.text)):
+            if m["nodes"] != "1" or int(m["ranks"]) < 2:
+                return None
+            return node
+    hosts = set(ranks.values())
+    return hosts.pop() if len(ranks) >= 2 and len(hosts) == 1 else None
+
+
+def _flapping(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """A port that went down and came back, or went down again in the same process: NCCL prints each port event
+    once in every process on the host, so one event seen by eight ranks is one down, not a flap."""
+    events: dict[str, list[Hit]] = {}
+    for hit in hits:
+        if hit.finding in ("log-ib-port-down", PORT_ACTIVE):
+            events.setdefault(hit.line.host or node, []).append(hit)
+    found = []
+    for host, seen in events.items():
+        downs = [h for h in seen if h.finding != PORT_ACTIVE]
+        ups = [h for h in seen if h.finding == PORT_ACTIVE]
+        per_process: dict[str, int] = {}
+        for h in downs:
+            m = _PID.search(h.line.text)
+            key = m[1] if m else f"line {h.line.number}"
+            per_process[key] = per_process.get(key, 0) + 1
+        came_back = downs and any(u.line.number > downs[0].line.number for u in ups)
+        if came_back or any(n >= 2 for n in per_process.values()):
+            count = f"{len(downs)} port-down event(s)" + (f", {len(ups)} port-up event(s)" if ups else "")
+            shown = [h.line for h in sorted(seen, key=lambda h: h.line.number)]
+            found.append(make_finding("log-ib-port-flapping", host, _evidence(shown), host=host, events=count))
+    return found
+
+
+def _host_of(group: Sequence[Hit], node: str) -> str:
+    """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
+    hosts = {h.line.host for h in group}
+    host = hosts.pop() if len(hosts) == 1 else ""
+    return host if host and not host.startswith("task ") else node
+
+
+def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
+    flapping = _flapping(hits, node)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
     for hit in hits:
+        if flapping and hit.finding == "log-ib-port-down":
+            continue  # named as the flapping port
         groups.setdefault((hit.finding, hit.params), []).append(hit)
     refused = groups.pop((REFUSED, ()), [])
     for key in [k for k in groups if k[0] in MARKERS]:
@@ -197,7 +254,7 @@ def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
-    found = []
+    found = list(flapping)
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
@@ -206,7 +263,13 @@ def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         # gloo's loopback fallback is harmless on one node: an error only when the job failed
         when = "no-failure" if name == "log-gloo-loopback" and not failed else None
-        found.append(make_finding(name, node, tuple(evidence), when=when, **dict(params)))
+        found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
+    system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
+    causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]
+    if system and not causes and (host := _one_host(log, node)):
+        # on one host NCCL's transports are P2P and SHM: the system call that fails there is on /dev/shm
+        evidence = _evidence([h.line for h in system[0]])
+        found.append(make_finding("log-shm-likely", host, tuple(evidence), host=host))
     return found
 
 
@@ -313,8 +376,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     failed = [(node, ls) for log, node in zip(logs, nodes, strict=True) if (ls := failure_lines(log))]
     failed_nodes = {node for node, _ in failed}
     found: list[Finding] = []
-    for node, hits in per_node:
-        found += _grouped(hits, node, node in failed_nodes)
+    for log, (node, hits) in zip(logs, per_node, strict=True):
+        found += _grouped(hits, node, node in failed_nodes, log)
     found += _versions(logs, nodes)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
