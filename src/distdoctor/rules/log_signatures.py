@@ -8,6 +8,7 @@ without a dash) that other findings of the same log read.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 from collections.abc import Callable
@@ -35,10 +36,16 @@ class Signature:
     needle: str  # a plain substring every matching line holds: most lines are skipped without a regex
     pattern: re.Pattern[str]
     finding: Build
+    also: tuple[str, ...] = ()  # or one of these: a regex of two wordings has a long needle for each
+
+    @property
+    def needles(self) -> tuple[str, ...]:
+        return (self.needle, *self.also)
 
 
-def _sig(key: str, needle: str, regex: str, finding: Build) -> Signature:
-    return Signature(key, needle, re.compile(regex), finding)
+def _sig(key: str, needle: str | tuple[str, ...], regex: str, finding: Build) -> Signature:
+    first, *also = (needle,) if isinstance(needle, str) else needle
+    return Signature(key, first, re.compile(regex), finding, tuple(also))
 
 
 def _detail(text: str | None) -> str:
@@ -55,8 +62,14 @@ def _name(finding: str, **fixed: str) -> Build:
     return build
 
 
+@functools.lru_cache(maxsize=256)
+def _loopback(address: str) -> bool:
+    """is_loopback, remembered: a long log repeats one address in thousands of lines."""
+    return is_loopback(address)
+
+
 def _client_timeout(g: Params) -> tuple[str, Params]:
-    if is_loopback(g["host"]):
+    if _loopback(g["host"]):
         return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
@@ -103,7 +116,7 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
 
 def _full_mesh(g: Params) -> tuple[str, Params]:
     addr = g.get("addr") or ""
-    if addr and is_loopback(addr):
+    if addr and _loopback(addr):
         return "log-gloo-loopback", {"detail": f" (a peer advertised {addr})"}
     # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
     return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
@@ -130,7 +143,7 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
     interfaces = re.findall(r"(?:\[\d+\])?([\w.\-]+):(\S+?)<\d+>", g["list"])
     names = [name for name, _ in interfaces]
     first_name, first_addr = interfaces[0] if interfaces else ("?", "?")
-    if first_name == "lo" or is_loopback(first_addr):
+    if first_name == "lo" or _loopback(first_addr):
         return "ifname-loopback", {"var": "NCCL_SOCKET_IFNAME", "value": first_name}
     bridges = [(n, a) for n, a in interfaces if n.startswith(BRIDGE_PREFIXES) or _in_docker_network(a)]
     if bridges and (bridges[0][0] == first_name or len(bridges) * 2 >= len(interfaces)):
@@ -325,7 +338,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "store-wait-timeout",
-        "imeout",
+        ("ait timeout", "Socket Timeout"),
         r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: (?!\S*torchelastic/(?:role_info|assigned_ranks))"
         r"(?P<key>\S+)|(?:RuntimeError|DistStoreError): (?P<old>Socket Timeout|Wait timeout)\b)",
         lambda g: (
@@ -373,7 +386,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("exitcode", "exitcode", _EXITCODE, _exitcode),
     _sig(
         "exit-status",
-        "exit status",
+        "xit ",  # "exit status": the needle of exit-code finds these lines too
         r"returned non-zero exit status (?P<code>-?\d+)",
         _exitcode,
     ),
@@ -427,19 +440,19 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "oom-killer",
-        "ut of memory: Killed process",
+        "Killed",  # "Out of memory: Killed process": one scan for every line with Killed
         r"(?:Memory cgroup )?[Oo]ut of memory: Killed process (?P<pid>\d+) \((?P<detail>[^)]*)\)",
         _oom,
     ),
     _sig(
         "oom-killed",
-        "OOMKilled",
+        "Killed",
         r"(?P<detail>(?:Reason|reason|Last State)?\W*OOMKilled)",
         lambda g: ("log-rank-oom-killed", {"who": "the container", "detail": " (Kubernetes: OOMKilled)"}),
     ),
     _sig(
         "oom-cgroup",
-        "oom",
+        ("om_kill", "om-kill", "out-of-memory handler"),
         r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
         _oom,
     ),
@@ -504,19 +517,19 @@ SIGNATURES: tuple[Signature, ...] = (
     # NCCL: error classes torch reports, then NCCL's own WARN lines (bootstrap, socket, IB, shm, nvls, init)
     _sig(
         "nccl-system-error",
-        "ystem",
+        ("ncclSystemError", "unhandled system error"),
         r"(?P<error>ncclSystemError: .*|unhandled system error.*?)'?$",
         _name("log-nccl-system-error"),
     ),
     _sig(
         "nccl-invalid-usage",
-        "nvalid",
+        ("ncclInvalidUsage", "invalid usage"),
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
     _sig(
         "nccl-cuda-error",
-        "uda",
+        ("ncclUnhandledCudaError", "unhandled cuda error"),
         r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
         _name("log-nccl-cuda-error"),
     ),
@@ -639,7 +652,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # net_ib.cc: "Got async event : port error" (2.7-2.21), "mlx5_0:1 Got async error event: port error"
         # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
         "ib-port-event",
-        "async ",
+        "async e",
         r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async (?:error )?event\s?: "
         r"(?P<event>port error|port active)",
         lambda g: (
@@ -660,7 +673,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "nvls-bind",
-        "NVLS",
+        "NVLink SHARP",
         r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ : CUDA error (?P<code>\d+) "
         r"'(?P<error>[^']*)'",
         lambda g: ("log-nvls-bind-failed", {"detail": f" (CUDA error {g['code']} '{g['error']}')"}),

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
@@ -41,6 +41,7 @@ ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abo
 # A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
 # an NCCL WARN (but not its plugin search), an error-level glog line of torch. Each substring finds the lines to
 # try (str.find over the whole text); its regex, where it has one, confirms the line.
+_RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
     "ChildFailedError": None,
@@ -56,9 +57,11 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "errorCode: ": re.compile(r"^errorCode: -?[1-9]"),
     "Killed": re.compile(r"\bKilled\b"),
     "SIG": re.compile(r"\bSIG(?:KILL|SEGV|ABRT|BUS)\b"),
-    "error": re.compile(r"srun: error|slurmstepd: error|: error: "),
-    "Error": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Error(?::|$)"),
-    "Exception": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Exception(?::|$)"),
+    ": error": re.compile(r"srun: error|slurmstepd: error|: error: "),
+    "Error:": _RAISED,
+    "Error\n": _RAISED,  # the joined text ends every line with a newline
+    "Exception:": _RAISED,
+    "Exception\n": _RAISED,
     "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
@@ -108,36 +111,79 @@ def _hit(sig: Signature, line: LogLine) -> Hit | None:
 
 def match_line(line: LogLine) -> list[Hit]:
     """Every signature the line carries (usually none or one)."""
-    return [h for sig in SIGNATURES if sig.needle in line.text and (h := _hit(sig, line))]
+    return [h for sig in SIGNATURES if any(n in line.text for n in sig.needles) and (h := _hit(sig, line))]
+
+
+_TABLE = SIGNATURES  # bench/explain_speed.py swaps SIGNATURES for a table without needles
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """A log's lines as one text, for str.find over it (memory speed, where a Python loop over every line and
+    needle would not be), and where each line starts in it."""
+
+    lines: Sequence[LogLine]
+    text: str
+    starts: list[int]
+
+    @classmethod
+    def of(cls, lines: Sequence[LogLine]) -> _Joined:
+        # A leading newline lets the needle "\nE" find a line that starts with E, the first one too; a trailing one
+        # lets "Error\n" find the last line that ends with Error.
+        texts = [line.text for line in lines]
+        starts = [*accumulate(map((1).__add__, map(len, texts)), initial=1)]
+        return cls(lines, "\n" + "\n".join(texts) + "\n", starts)
+
+    def holding(self, needles: Iterable[str]) -> dict[int, set[str]]:
+        """Which needles each line holds, for the lines that hold any."""
+        holding: dict[int, set[str]] = {}
+        for needle in needles:
+            if not needle:  # no needle: every line
+                for i in range(len(self.lines)):
+                    holding.setdefault(i, set()).add(needle)
+                continue
+            for i in self.lines_with(needle):
+                holding.setdefault(i, set()).add(needle)
+        return holding
+
+    def lines_with(self, needle: str) -> Iterator[int]:
+        """The index of each line that holds the needle, in order."""
+        text, starts, lead = self.text, self.starts, needle[0] == "\n"
+        pos = text.find(needle)
+        while pos != -1:
+            i = bisect_right(starts, pos + lead) - 1
+            yield i
+            pos = text.find(needle, starts[i + 1])
 
 
 def _lines_holding(lines: Sequence[LogLine], needles: Iterable[str]) -> dict[int, set[str]]:
-    """Which needles each line holds, for the lines that hold any: str.find over the joined text runs at memory
-    speed, where a Python loop over every line and needle would not."""
-    # A leading newline lets the needle "\nE" find a line that starts with E, the first one too.
-    text = "\n" + "\n".join(line.text for line in lines)
-    starts = [*accumulate((len(line.text) + 1 for line in lines), initial=1)]
-    holding: dict[int, set[str]] = {}
-    for needle in needles:
-        if not needle:  # no needle: every line
-            for i in range(len(lines)):
-                holding.setdefault(i, set()).add(needle)
-            continue
-        pos = text.find(needle)
-        while pos != -1:
-            i = bisect_right(starts, pos + (needle[0] == "\n")) - 1
-            holding.setdefault(i, set()).add(needle)
-            pos = text.find(needle, starts[i + 1])
-    return holding
+    return _Joined.of(lines).holding(needles)
 
 
-def match_log(log: LogInput) -> list[Hit]:
-    """match_line over every line of the log, in line order."""
-    holding = _lines_holding(log.lines, {sig.needle for sig in SIGNATURES})
+def _index(table: Sequence[Signature]) -> tuple[dict[str, list[Signature]], dict[int, int]]:
+    """Each needle's signatures, and each signature's place in the table (by id)."""
+    by_needle: dict[str, list[Signature]] = {}
+    for sig in table:
+        for needle in sig.needles:
+            by_needle.setdefault(needle, []).append(sig)
+    return by_needle, {id(sig): i for i, sig in enumerate(table)}
+
+
+# A line is tried only against the signatures of the needles it holds.
+_BY_NEEDLE, _POSITION = _index(SIGNATURES)
+
+
+def match_log(log: LogInput, joined: _Joined | None = None) -> list[Hit]:
+    """match_line over every line of the log, in line order (and table order within a line)."""
+    by_needle, position = (_BY_NEEDLE, _POSITION) if SIGNATURES is _TABLE else _index(SIGNATURES)
+    holding = (joined or _Joined.of(log.lines)).holding(by_needle)
     hits = []
     for i in sorted(holding):
         line, needles = log.lines[i], holding[i]
-        hits += [h for sig in SIGNATURES if sig.needle in needles and (h := _hit(sig, line))]
+        sigs = [sig for n in needles for sig in by_needle.get(n, ())]
+        if len(needles) > 1:  # the set's order is arbitrary, and a signature may hold two of them
+            sigs = sorted({id(sig): sig for sig in sigs}.values(), key=lambda sig: position[id(sig)])
+        hits += [h for sig in sigs if (h := _hit(sig, line))]
     return hits
 
 
@@ -147,14 +193,24 @@ def node_of(log: LogInput) -> str:
     return hosts.pop() if len(hosts) == 1 else log.source
 
 
-def failure_lines(log: LogInput) -> list[LogLine]:
+def _confirmed(line: LogLine, needles: set[str]) -> bool:
+    return any((check := _FAILURE[n]) is None or check.search(line.text) for n in needles if n in _FAILURE)
+
+
+def failure_lines(log: LogInput, joined: _Joined | None = None) -> list[LogLine]:
     """The lines that show the job failed."""
-    holding = _lines_holding(log.lines, _FAILURE)
-    return [
-        log.lines[i]
-        for i in sorted(holding)
-        if any((check := _FAILURE[n]) is None or check.search(log.lines[i].text) for n in holding[i])
-    ]
+    holding = (joined or _Joined.of(log.lines)).holding(_FAILURE)
+    return [log.lines[i] for i in sorted(holding) if _confirmed(log.lines[i], holding[i])]
+
+
+def _failed(joined: _Joined) -> bool:
+    """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
+    every needle of every failure line."""
+    for needle, check in _FAILURE.items():
+        for i in joined.lines_with(needle):
+            if check is None or check.search(joined.lines[i].text):
+                return True
+    return False
 
 
 def _evidence(lines: Sequence[LogLine]) -> list[str]:
@@ -278,17 +334,20 @@ def nccl_version(log: LogInput) -> str | None:
     return next((m["version"] for line in log.lines if (m := NCCL_VERSION.search(line.text))), None)
 
 
-def _versions(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
+def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[_Joined]) -> list[Finding]:
     """version-mismatch when the hosts of the inputs print different NCCL versions. A version line without a host
     prefix (NCCL prints it bare) belongs to the host of the lines above it, or to its input."""
     seen: dict[str, dict[str, LogLine]] = {}
-    for log, node in zip(logs, nodes, strict=True):
-        host = ""
-        for line in log.lines:
-            if line.host:
-                host = line.host
-            if "NCCL version" in line.text and (m := NCCL_VERSION.search(line.text)):
-                seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
+    for log, node, j in zip(logs, nodes, joined, strict=True):
+        host, upto = "", 0
+        for i in j.lines_with("NCCL version"):
+            line = log.lines[i]
+            if not (m := NCCL_VERSION.search(line.text)):
+                continue
+            if not line.host:  # the host of the nearest line above that names one
+                host = next((log.lines[k].host for k in range(i - 1, upto - 1, -1) if log.lines[k].host), host)
+                upto = i
+            seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
     if len(seen) < 2:
         return []
     detail = "; ".join(f"NCCL {v} on {', '.join(hosts)}" for v, hosts in seen.items())
@@ -301,8 +360,9 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
     waiting: dict[str, list[tuple[str, Hit]]] = {}
     for node, hits in per_node:
         for hit in hits:
-            m = re.search(r"assigned_ranks/(\d+)$", dict(hit.params).get("key", ""))
-            if hit.key == "store-key-timeout" and m:
+            if hit.key != "store-key-timeout":
+                continue
+            if m := re.search(r"assigned_ranks/(\d+)$", dict(hit.params).get("key", "")):
                 waiting.setdefault(m[1], []).append((node, hit))
     found = []
     for rank, claims in waiting.items():
@@ -372,17 +432,18 @@ def _order(finding: Finding) -> tuple[int, int]:
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
     nodes = [node_of(log) for log in logs]
-    per_node = [(node, match_log(log)) for log, node in zip(logs, nodes, strict=True)]
-    failed = [(node, ls) for log, node in zip(logs, nodes, strict=True) if (ls := failure_lines(log))]
-    failed_nodes = {node for node, _ in failed}
+    joined = [_Joined.of(log.lines) for log in logs]
+    per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
+    failed = [_failed(j) for j in joined]
     found: list[Finding] = []
-    for log, (node, hits) in zip(logs, per_node, strict=True):
-        found += _grouped(hits, node, node in failed_nodes, log)
-    found += _versions(logs, nodes)
+    for log, (node, hits), fail in zip(logs, per_node, failed, strict=True):
+        found += _grouped(hits, node, fail, log)
+    found += _versions(logs, nodes, joined)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
-    if failed and not any(f.severity == "error" for f in found):
-        found += _unexplained(failed)
+    if any(failed) and not any(f.severity == "error" for f in found):
+        lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
+        found += _unexplained([(node, ls) for node, ls in lines if ls])
     return sorted(found, key=_order)
 
 
