@@ -29,7 +29,7 @@ CAUSES: dict[str, set[str]] = {
     "shm-permission-denied": {"log-shm-not-writable"},
     "shm-not-writable": {"log-shm-not-writable"},
     "duplicate-gpu": {"log-duplicate-gpu"},
-    "hostname-unresolvable": {"log-gloo-hostname-unresolvable"},
+    "hostname-unresolvable": {"log-gloo-hostname-unresolvable", "log-store-host-unresolvable"},
     # NVLS setup failing in transport/nvls.cc: the finding names the fabric manager and the GPU reset as its fix
     "fabric-manager-down": {"log-fabric-manager-down", "log-nvls-bind-failed"},
     "gloo-loopback-fallback": {"log-gloo-loopback"},
@@ -65,7 +65,10 @@ CAUSES: dict[str, set[str]] = {
     "store-timeout": {"log-store-barrier-timeout", "log-rendezvous-timeout", "log-store-key-timeout"},
     "rendezvous-timeout": {"log-rendezvous-timeout"},
     # bootstrap.cc's "Message truncated": its fix names the NCCL 2.19/2.20 bootstrap fault after a version mismatch
-    "nccl-version-bug": {"log-nccl-bootstrap-truncated"},
+    "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug"},
+    "dns-not-ready": {"log-store-host-unresolvable"},
+    "master-hostname-unresolvable": {"log-store-host-unresolvable", "master-addr-unresolvable"},
+    "srun-missing": {"log-slurm-one-task"},
     "ib-port-flapping": {"log-ib-port-flapping"},
 }
 # Collection rounds in the order they were collected; "last" was collected after the signatures were written.

@@ -372,6 +372,42 @@ CASES = [
     ),
     ("exit-code", "source-texts.log", "Exited with exit code 137", "log-rank-killed", {"signal": "SIGKILL (9)"}),
     ("error-file-code", "torchrun-parent.error.json", "errorCode", "exited", {}),
+    (
+        "store-host-not-found",
+        "field/033-k8s-dns-not-ready-tcpstore-host-not-found.log",
+        "host not found",
+        "log-store-host-unresolvable",
+        {"error": "Name or service not known"},
+    ),
+    (
+        "store-host-gai",
+        "source-texts.log",
+        "gai error: -2",
+        "log-store-host-unresolvable",
+        {"host": "ece-a58489.austin.utexas.edu", "error": "Name or service not known"},
+    ),
+    (
+        "deepspeed-return-code",
+        "field/152-deepspeed-sigkill-minus9-host-ram.log",
+        "exits with return code",
+        "log-rank-killed",
+        {"signal": "SIGKILL (9)"},
+    ),
+    (
+        "nccl-rem-allocator",
+        "field/038-rem-allocator-stray-connection-old-nccl.log",
+        "Rem Allocator",
+        "log-nccl-known-bug",
+        {"detail": "Allocation failed (segment 0, fd 130)"},
+    ),
+    ("lightning-slurm", "field/150-lightning-sbatch-without-srun-one-rank.log", "by Slurm", "slurm-launches", {}),
+    (
+        "lightning-member",
+        "field/150-lightning-sbatch-without-srun-one-rank.log",
+        "MEMBER",
+        "member",
+        {"member": "1", "world": "8"},
+    ),
     ("ib-link-down", "source-texts.log", "Link down", "log-ib-port-down", {}),
     ("nvls-bind", "field/013-nvls-bind-failed-401-fm.log", "Failed to bind NVLink", "log-nvls-bind-failed", {}),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
@@ -580,3 +616,10 @@ def test_a_finding_in_a_paste_of_several_hosts_names_the_host_that_printed_it() 
     found = {f.name: f.node for f in explain_findings([to_input(text, "paste.log")])}
     assert found["log-nccl-bootstrap-truncated"] == "compute-st-p4de24xlarge-2"
     assert found["log-ib-port-down"] == "...-48"
+
+
+def test_lightning_under_slurm_with_one_rank_of_eight_ran_as_one_task() -> None:
+    log = read_log(str(LOGS / "field" / "150-lightning-sbatch-without-srun-one-rank.log"))
+    (finding,) = explain_findings([log])
+    assert finding.name == "log-slurm-one-task"
+    assert (finding.param_map["seen"], finding.param_map["world"]) == ("1", "8")

@@ -379,6 +379,56 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-store-host-unresolvable",
+        "error",
+        "log",
+        Text(
+            "The store's host {host} does not resolve: {error}",
+            "存储所在的主机 {host} 无法解析：{error}",
+        ),
+        Text(
+            "Give --rdzv-endpoint / MASTER_ADDR as an IP address, or make the name resolve on every node (DNS or "
+            "/etc/hosts). In Kubernetes a pod's DNS name resolves only once the pod is ready: wait for it before "
+            "starting (an init container that loops on nslookup), or use a headless service with "
+            "publishNotReadyAddresses.",
+            "把 --rdzv-endpoint / MASTER_ADDR 写成 IP 地址，或让这个名字在每个节点上都能解析（DNS 或 /etc/hosts）。"
+            "Kubernetes 中 pod 的 DNS 名字要等 pod 就绪后才能解析：启动前先等待（用循环 nslookup 的 init 容器），"
+            "或使用设置了 publishNotReadyAddresses 的 headless service。",
+        ),
+    ),
+    Entry(
+        "log-nccl-known-bug",
+        "error",
+        "log",
+        Text(
+            "NCCL failed in {component}: {detail}",
+            "NCCL 在{component}中失败：{detail}",
+        ),
+        Text(
+            "This part of NCCL has failures of its own that a release fixed: move to {release} (a newer torch "
+            "wheel, or the nvidia-nccl-cu* package torch loads).",
+            "NCCL 的这一部分有其自身的、已在后续版本修复的故障：换用 {release}（更新的 torch wheel，"
+            "或 torch 加载的 nvidia-nccl-cu* 包）。",
+        ),
+    ),
+    Entry(
+        "log-slurm-one-task",
+        "error",
+        "log",
+        Text(
+            "Lightning leaves starting the ranks to Slurm, and only {seen} of {world} ranks started: the script "
+            "ran as one Slurm task",
+            "Lightning 把启动各 rank 的工作交给 Slurm，但 {world} 个 rank 中只有 {seen} 个启动：脚本只作为一个 "
+            "Slurm 任务运行",
+        ),
+        Text(
+            "Start the script with srun inside the sbatch script (srun python train.py), with "
+            "--ntasks-per-node equal to the GPUs per node and --nodes equal to num_nodes.",
+            "在 sbatch 脚本中用 srun 启动训练脚本（srun python train.py），并使 --ntasks-per-node 等于每个节点的 GPU "
+            "数，--nodes 等于 num_nodes。",
+        ),
+    ),
+    Entry(
         "log-ib-port-flapping",
         "error",
         "log",

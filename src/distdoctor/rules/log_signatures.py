@@ -25,7 +25,9 @@ TERMINATED = "terminated"  # SIGTERM/SIGINT/SIGHUP: torchrun ending the siblings
 PROGRESS = "progress"  # "[Rank N] Timeout at NCCL work: W, last enqueued NCCL work: E": how far each rank got
 CLEAN = "clean"  # exit code 0
 PORT_ACTIVE = "port-active"  # an IB port came (back) up: after a port error, the link flapped
-MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE})
+SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slurm: one rank per Slurm task
+MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
+MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER})
 
 
 @dataclass(frozen=True)
@@ -316,6 +318,21 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
     ),
+    _sig(  # torch <= 1.10 tcputil::connect: "host not found: " + gai_strerror
+        "store-host-not-found",
+        "host not found: ",
+        r"host not found: (?P<error>Name or service not known|Temporary failure in name resolution|"
+        r"nodename nor servname provided, or not known|No address associated with hostname)",
+        lambda g: ("log-store-host-unresolvable", {"host": "the store's host name", "error": g["error"]}),
+    ),
+    _sig(  # torch >= 1.11 socket.cpp; -2 (EAI_NONAME) and -3 (EAI_AGAIN): the name has no address at all. Other codes
+        # (-5, -9) say only that it has none of that family, which the other family may still have.
+        "store-host-gai",
+        "cannot be retrieved (gai error",
+        r"network addresses of \((?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
+        r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
+        lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
+    ),
     _sig(
         "store-clients-timeout",
         "waiting for clients",
@@ -400,6 +417,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "error-file-code",
         "errorCode: ",
         r"^errorCode: (?P<code>-?\d+)$",
+        _exitcode,
+    ),
+    _sig(  # the DeepSpeed launcher's sigkill_handler
+        "deepspeed-return-code",
+        "exits with return code",
+        r"exits with return code = (?P<code>-?\d+)",
         _exitcode,
     ),
     _sig(
@@ -596,6 +619,31 @@ SIGNATURES: tuple[Signature, ...] = (
                 f"{g['want']} were posted (different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
             },
         ),
+    ),
+    _sig(  # bootstrap.cc 2.8-2.11: the remote allocator NCCL 2.12 removed
+        "nccl-rem-allocator",
+        "[Rem Allocator]",
+        r"\[Rem Allocator\] (?P<detail>.+?)\s*$",
+        lambda g: (
+            "log-nccl-known-bug",
+            {
+                "component": "its bootstrap remote allocator ([Rem Allocator], NCCL 2.8 to 2.11)",
+                "detail": g["detail"],
+                "release": "NCCL 2.12 or newer, which replaced it",
+            },
+        ),
+    ),
+    _sig(  # PyTorch Lightning under Slurm: it starts no process itself, one per Slurm task
+        "lightning-slurm",
+        "handled by Slurm",
+        r"Multi-processing is handled by Slurm",
+        lambda g: (SLURM_LAUNCHES, {}),
+    ),
+    _sig(
+        "lightning-member",
+        "MEMBER: ",
+        r"initializing ddp: GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
+        lambda g: (MEMBER, dict(g)),
     ),
     _sig(
         "nccl-duplicate-gpu",

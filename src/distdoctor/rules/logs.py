@@ -18,7 +18,16 @@ from itertools import accumulate
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.log_signatures import MARKERS, PORT_ACTIVE, PROGRESS, REFUSED, SIGNATURES, Signature
+from distdoctor.rules.log_signatures import (
+    MARKERS,
+    MEMBER,
+    PORT_ACTIVE,
+    PROGRESS,
+    REFUSED,
+    SIGNATURES,
+    SLURM_LAUNCHES,
+    Signature,
+)
 
 __all__ = [
     "MARKERS",
@@ -283,6 +292,17 @@ def _flapping(hits: Sequence[Hit], node: str) -> list[Finding]:
     return found
 
 
+def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """Lightning said Slurm starts its ranks, and one rank of several started: the script ran as one task."""
+    launches = [h for h in hits if h.finding == SLURM_LAUNCHES]
+    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
+    world = max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+    if not launches or len(members) != 1 or world < 2:
+        return []
+    evidence = _evidence([launches[0].line, *[h.line for h in members.values()]])
+    return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -310,7 +330,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
-    found = list(flapping)
+    found = [*flapping, *_slurm_one_task(hits, node)]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
