@@ -473,6 +473,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>(?:Reason|reason|Last State)?\W*OOMKilled)",
         lambda g: ("log-rank-oom-killed", {"who": "the container", "detail": " (Kubernetes: OOMKilled)"}),
     ),
+    _sig(  # srun reporting the tasks the step's cgroup killed
+        "srun-oom",
+        "Out Of Memory",
+        r"srun: error: (?P<node>[^:\s]+): tasks? (?P<task>[\d,\-]+): Out Of Memory",
+        lambda g: (
+            "log-rank-oom-killed",
+            {"who": f"task {g['task']} on {g['node']}", "detail": " (Slurm: Out Of Memory)"},
+        ),
+    ),
     _sig(
         "oom-cgroup",
         ("om_kill", "om-kill", "out-of-memory handler"),
@@ -579,7 +588,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-oob-no-device",
         "verify NCCL_OOB_NET_IFNAME",
-        r"no device found (?:matching|after excluding) (?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
+        r"no device found (?:matching|after excluding) (?:exactly )?(?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
         lambda g: ("log-ifname-missing", {"var": "NCCL_OOB_NET_IFNAME", "value": g["value"]}),
     ),
     _sig(
