@@ -132,9 +132,16 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
 
 
 def _line(source: str, number: int, text: str) -> LogLine:
-    # Every prefix starts with "[", a digit or a capital, or holds " [" or ": " early: skip the regex otherwise.
+    # Every prefix starts with "[", a digit, "." (an elided host), a capital ("Dec  3 ", syslog's month) or a letter
+    # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
+    # indented traceback lines above all.
     head = text[:1]
-    if not (head == "[" or head.isdigit() or " [" in text[:120] or ": " in text[:64]):
+    if not (
+        head == "["
+        or head.isdigit()
+        or head == "."
+        or (head.isalpha() and (" [" in text[:120] or (text[3:4] == " " if head.isupper() else ": " in text[:64])))
+    ):
         return LogLine(source, number, text)
     m = _PREFIX.match(text)
     if not m or not m.end():
