@@ -420,6 +420,13 @@ CASES = [
         "log-nccl-known-bug",
         {"detail": "Allocation failed (segment 0, fd 130)"},
     ),
+    (  # torchelastic's error file, printed into the log as JSON
+        "rendezvous-connection",
+        "field/036-c10d-store-connect-timeout-hostname-not-in-hosts.log",
+        "RendezvousConnectionError",
+        "log-rendezvous-connection",
+        {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
+    ),
     ("lightning-slurm", "field/150-lightning-sbatch-without-srun-one-rank.log", "by Slurm", "slurm-launches", {}),
     (
         "lightning-member",

@@ -385,19 +385,19 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "rendezvous-timeout",
         "RendezvousTimeoutError",
-        r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
+        r"(?:^|[.\s\"])RendezvousTimeoutError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
         "RendezvousConnectionError",
-        r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
+        r"(?:^|[.\s\"])RendezvousConnectionError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-closed",
         "RendezvousClosedError",
-        r"(?:^|[.\s])RendezvousClosedError(?::.*)?$",
+        r"(?:^|[.\s\"])RendezvousClosedError(?::.*)?$",
         lambda g: ("log-rendezvous-closed", {}),
     ),
     _sig("exitcode", "exitcode", _EXITCODE, _exitcode),
