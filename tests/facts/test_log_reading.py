@@ -83,3 +83,24 @@ def test_the_exit_code_torchrun_adds_to_its_error_file_is_read() -> None:
     assert log.lines[-1].text == "errorCode: 1"
     (finding,) = explain_findings([log])
     assert finding.name == "log-unexplained-failure"
+
+
+def test_a_paste_of_two_nodes_logs_is_split_where_the_time_goes_back() -> None:
+    # node2's and node3's recorded logs pasted into one file: both claimed node_rank 1
+    text = "".join((LOGS / f"node-rank-duplicate.node{n}.log").read_text() for n in (2, 3))
+    log = to_input(text, "paste.log")
+    hosts = list(dict.fromkeys(line.host for line in log.lines))
+    assert hosts == ["paste part 1 (from line 1)", f"paste part 2 (from line {_first_stamp_of_node3(text)})"]
+    (finding,) = [f for f in explain_findings([log]) if f.name == "node-rank-duplicate"]
+    assert finding.param_map["node_rank"] == "1"
+
+
+def _first_stamp_of_node3(text: str) -> int:
+    lines = text.splitlines()
+    second_header = [i for i, line in enumerate(lines) if line.startswith("# recorded by")][1]
+    return next(i + 1 for i in range(second_header, len(lines)) if lines[i].startswith("[W"))
+
+
+def test_one_nodes_log_is_one_part() -> None:
+    log = read_log(str(LOGS / "node-rank-duplicate.node2.log"))
+    assert {line.host for line in log.lines} == {""}

@@ -131,7 +131,8 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _line(source: str, number: int, text: str) -> LogLine:
+def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
+    """The line, with the host and tag its prefix names; a line without a host is of its `part` of a paste."""
     # Every prefix starts with "[", a digit, "." (an elided host), a capital ("Dec  3 ", syslog's month) or a letter
     # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
     # indented traceback lines above all.
@@ -142,12 +143,12 @@ def _line(source: str, number: int, text: str) -> LogLine:
         or head == "."
         or (head.isalpha() and (" [" in text[:120] or (text[3:4] == " " if head.isupper() else ": " in text[:64])))
     ):
-        return LogLine(source, number, text)
+        return LogLine(source, number, text, part)
     m = _PREFIX.match(text)
     if not m or not m.end():
-        return LogLine(source, number, text)
+        return LogLine(source, number, text, part)
     task = m["task"] or m["task0"]
-    host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else "")
+    host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else part)
     return LogLine(source, number, text, host, m["tag"] or "")
 
 
@@ -161,7 +162,49 @@ def to_input(text: str, source: str) -> LogInput:
             inner = None
         if inner is not None:
             lines = inner
-    return LogInput(source, tuple(_line(source, i, t) for i, t in logical_lines(lines)))
+    numbered = logical_lines(lines)
+    parts = _parts(numbered)
+    if not parts:
+        return LogInput(source, tuple(_line(source, i, t) for i, t in numbered))
+    out, k = [], 0
+    part = f"paste part 1 (from line {parts[0]})"
+    for i, t in numbered:
+        if k + 1 < len(parts) and i >= parts[k + 1]:
+            k += 1
+            part = f"paste part {k + 1} (from line {parts[k]})"
+        out.append(_line(source, i, t, part))
+    return LogInput(source, tuple(out))
+
+
+# A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it), or
+# an ISO date and time, bracketed or not.
+_STAMP = re.compile(
+    r"^(?:\[rank\d+\]:)?\[?(?:[IWEF](?P<md>\d{4}) (?P<t1>\d\d:\d\d:\d\d)|(?:\d{2})?\d\d-(?P<m>\d\d)-(?P<d>\d\d)[T ]"
+    r"(?P<t2>\d\d:\d\d:\d\d))"
+)
+# Lines of one node come in time order, give or take the interleaving of its processes' output; a timestamp this much
+# earlier than the one before starts another node's log pasted below the first.
+_BACKWARDS_S = 3
+
+
+def _seconds(m: re.Match[str]) -> int:
+    month_day = m["md"] or f"{m['m']}{m['d']}"
+    hh, mm, ss = (m["t1"] or m["t2"]).split(":")
+    return ((int(month_day[:2]) * 31 + int(month_day[2:])) * 24 + int(hh)) * 3600 + int(mm) * 60 + int(ss)
+
+
+def _parts(numbered: list[tuple[int, str]]) -> list[int]:
+    """Where each node's log starts in a paste of several, told by timestamps that go back in time: the first line
+    number of each part, or [] for a paste of one part."""
+    starts, last = [], -1
+    for number, text in numbered:
+        if not text or text[0] not in "[IWEF0123456789" or not (m := _STAMP.match(text)):
+            continue
+        now = _seconds(m)
+        if last >= 0 and now < last - _BACKWARDS_S:
+            starts.append(number)
+        last = now
+    return [1, *starts] if starts else []
 
 
 # stdin is read in blocks of this size, keeping the last LOG_MAX_BYTES.

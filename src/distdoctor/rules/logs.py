@@ -383,7 +383,7 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
             if hit.key != "store-key-timeout":
                 continue
             if m := re.search(r"assigned_ranks/(\d+)$", dict(hit.params).get("key", "")):
-                waiting.setdefault(m[1], []).append((node, hit))
+                waiting.setdefault(m[1], []).append((_host_of([hit], node), hit))
     found = []
     for rank, claims in waiting.items():
         hosts = list(dict.fromkeys(node for node, _ in claims))
