@@ -322,6 +322,13 @@ CASES = [
         {"rank": "0", "enqueued": "7755"},
     ),
     (
+        "nccl-work-progress",
+        "source-texts.log",
+        "failure detected by watchdog",
+        "progress",
+        {"rank": "118", "work": "2398459", "enqueued": "2398578"},
+    ),
+    (
         "nccl-no-interface",
         "source-texts.log",
         "no socket interface found",
@@ -365,6 +372,13 @@ CASES = [
     ("memlock-verbs", "source-texts.log", "RLIMIT_MEMLOCK", "log-memlock-too-low", {}),
     ("memlock-reg-mr", "source-texts.log", "ibv_reg_mr", "log-memlock-too-low", {}),
     ("ib-completion", "source-texts.log", "with error 12", "log-ib-retry-exceeded", {"peer": "10.2.0.5"}),
+    (
+        "ib-completion",
+        "source-texts.log",
+        "IBV_WC_RETRY_EXC_ERR(12)",
+        "log-ib-retry-exceeded",
+        {"peer": "10.1.3.201", "detail": " (IBV_WC_RETRY_EXC_ERR, hca mlx5_3)"},
+    ),
     (
         "ib-completion",
         "source-texts.log",

@@ -273,7 +273,7 @@ _WATCHDOG = (
     r"WorkNCCL\((?P<work>.*?)\)\s*ran for (?P<elapsed>\d+) milliseconds"
 )
 _IB_COMPLETION = (
-    r"NET/IB\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
+    r"NET/IB(?:/GIN)?\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
     r"(?:(?P<name>IBV_WC_\w+)\()?(?P<code2>\d+)\)?)(?:.*?hca (?P<hca>\S+))?"
 )
 _EXITCODE = (
@@ -542,9 +542,15 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(
         "nccl-work-progress",
-        "last enqueued NCCL work",
-        r"Rank (?P<rank>\d+)\] Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: (?P<enqueued>-?\d+)",
-        lambda g: (PROGRESS, dict(g)),
+        ("last enqueued NCCL work", "last enqueued work"),
+        # torch 2.1-2.4: "Timeout at NCCL work: W, last enqueued NCCL work: E"; 2.5+: "failure detected by watchdog at
+        # work sequence id: W PG status: last enqueued work: E"
+        r"Rank (?P<rank>\d+)\]\s*(?:Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: |failure detected by "
+        r"watchdog at work sequence id: (?P<work2>\d+) PG status: last enqueued work: )(?P<enqueued>-?\d+)",
+        lambda g: (
+            PROGRESS,
+            {"rank": g["rank"], "work": g.get("work") or g.get("work2", ""), "enqueued": g["enqueued"]},
+        ),
     ),
     # NCCL: error classes torch reports, then NCCL's own WARN lines (bootstrap, socket, IB, shm, nvls, init)
     _sig(
