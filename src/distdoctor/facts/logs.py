@@ -66,7 +66,8 @@ _PREFIX = re.compile(
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d (?P<syslog>[A-Za-z0-9][\w.\-]*) (?=\S+: ))?"
     r"(?:(?P<task>\d{1,5}): )?"
     r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<host>[A-Za-z0-9.][\w.\-]*):\d+:\d+ \[\d+\] "
-    r"|(?P<pdsh>(?!rank\d|default\d|python\d|pip\d|sha\d|md5|utf|x86)[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
+    r"|(?P<pdsh>(?!rank\d|default\d|python\d|pip\d|sha\d|md5|utf|x86|v\d|epoch|step|iter|stage|layer|batch|loss)"
+    r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
 _NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
