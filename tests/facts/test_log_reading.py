@@ -73,8 +73,9 @@ def test_syslog_and_pdsh_prefixes_name_the_host_and_a_program_name_does_not() ->
         "gpu-node-4: RuntimeError: boom\n"
         "python3: can't open file 'train.py': [Errno 2] No such file or directory\n"
         "RuntimeError: plain\n"
+        "epoch1: loss 3.2\n"
     )
-    assert [line.host for line in to_input(text, "a.log").lines] == ["gpu-node-3", "gpu-node-4", "", ""]
+    assert [line.host for line in to_input(text, "a.log").lines] == ["gpu-node-3", "gpu-node-4", "", "", ""]
 
 
 def test_the_exit_code_torchrun_adds_to_its_error_file_is_read() -> None:
