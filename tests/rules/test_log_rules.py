@@ -664,3 +664,9 @@ def test_lightning_under_slurm_with_one_rank_of_eight_ran_as_one_task() -> None:
     (finding,) = explain_findings([log])
     assert finding.name == "log-slurm-one-task"
     assert (finding.param_map["seen"], finding.param_map["world"]) == ("1", "8")
+
+
+def test_kubernetes_oomkilled_with_exit_code_137_is_one_oom_finding() -> None:
+    text = _source_lines("State:          Terminated", "Reason:       OOMKilled", "Exit Code:    137")
+    names = [f.name for f in explain_findings([to_input("\n" + text, "pod.log")])]
+    assert names == ["log-rank-oom-killed"]
