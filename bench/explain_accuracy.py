@@ -70,6 +70,8 @@ CAUSES: dict[str, set[str]] = {
     "master-hostname-unresolvable": {"log-store-host-unresolvable", "master-addr-unresolvable"},
     "srun-missing": {"log-slurm-one-task"},
     "ib-port-flapping": {"log-ib-port-flapping"},
+    "ib-fabric-fault": {"log-ib-port-down", "log-ib-port-flapping", "log-ib-retry-exceeded", "log-ib-completion-error"},
+    "num-nodes-mismatch": {"nnodes-mismatch"},
 }
 # Collection rounds in the order they were collected; "last" was collected after the signatures were written.
 ROUNDS = ("first", "second", "last")
