@@ -198,7 +198,7 @@ def match_log(log: LogInput, joined: _Joined | None = None) -> list[Hit]:
 
 def node_of(log: LogInput) -> str:
     """The host that wrote the log when its NCCL lines name one host, else the file name."""
-    hosts = {line.host for line in log.lines if line.host and not line.host.startswith("task ")}
+    hosts = {host for host in {line.host for line in log.lines} if host and not host.startswith("task ")}
     return hosts.pop() if len(hosts) == 1 else log.source
 
 
