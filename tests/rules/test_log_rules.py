@@ -132,6 +132,20 @@ CASES = [
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
         "nccl-connect-failed",
+        "source-texts.log",
+        "exceeded error retry count",
+        "log-nccl-connect-failed",
+        {"addr": "10.82.101.249", "error": "Connection refused"},
+    ),
+    (
+        "nccl-connect-failed",
+        "source-texts.log",
+        "ncclOsSocketPollConnect",
+        "log-nccl-connect-failed",
+        {"addr": "10.82.101.249", "error": "Connection refused"},
+    ),
+    (
+        "nccl-connect-failed",
         "nccl-public.log",
         "No route to host",
         "log-nccl-connect-failed",

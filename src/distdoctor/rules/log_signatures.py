@@ -572,9 +572,12 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-nccl-cuda-error"),
     ),
     _sig(
+        # every wording since 2.7 ("Connect to A<p> failed : E", "socketPollConnect: Connect to A<p> returned N(E)",
+        # "connect to A<p> returned E, exceeded error retry count", 2.30's "ncclOsSocketPollConnect to A<p> failed with
+        # error E"), on a WARN line or on torch's "Last error:" line below its ncclRemoteError
         "nccl-connect-failed",
-        "NCCL WARN",
-        r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
+        "onnect to ",
+        r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
         r"Connection refused|Network is unreachable|Connection timed out)",
         _name("log-nccl-connect-failed"),
     ),
