@@ -319,6 +319,13 @@ CASES = [
         "log-ifname-wrong-syntax",
         {"value": "^lo"},
     ),
+    (
+        "gloo-timeout-closure",
+        "source-texts.log",
+        "pair closure",
+        "log-gloo-timeout",
+        {"timeout": "its timeout"},
+    ),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (

@@ -126,7 +126,7 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
 
 def _gloo_address(g: Params) -> tuple[str, Params]:
     """gloo's device.cc: `ifa` is GLOO_SOCKET_IFNAME's interface, `rp`/`bind_rv` the hostname's addresses."""
-    value = g["value"].rstrip(".")
+    value = g["value"].rstrip(".;")  # "for host; bind(2) for ... failed": the hostname's address is not this host's
     if value[:1] in "^=" or "," in value:
         return "log-ifname-wrong-syntax", {"var": "GLOO_SOCKET_IFNAME", "value": value}
     if g.get("check") == "ifa":
@@ -519,6 +519,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "Timed out waiting",
         r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
         _name("log-gloo-timeout"),
+    ),
+    _sig(  # unbound_buffer.cc: the other pairs of a context, closed after one operation timed out
+        "gloo-timeout-closure",
+        "Application timeout caused pair closure",
+        r"Application timeout caused pair closure",
+        lambda g: ("log-gloo-timeout", {"timeout": "its timeout"}),
     ),
     _sig(
         "peer-closed",
