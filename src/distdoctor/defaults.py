@@ -121,3 +121,15 @@ RELAY_PORT_OFFSET = 1
 RELAY_ANSWER_TIMEOUT_S = 20.0
 RELAY_KEEPALIVE_S = 30.0
 RELAY_IDLE_S = 120.0
+
+# Loading libnccl.so.2 to ask its version (a 200 MB library, from a network file system perhaps).
+NCCL_VERSION_TIMEOUT_S = 10.0
+
+# NCCL's shared-memory transport: one segment per connection of 9637888 bytes with its default buffers (the size
+# NCCL names when /dev/shm is full: NVIDIA/nccl#342, pytorch/ci-infra#490), at least two channels per local rank.
+NCCL_SHM_SEGMENT_BYTES = 9637888
+NCCL_SHM_SEGMENTS_PER_RANK = 2
+
+# RLIMIT_MEMLOCK below this fails RDMA buffer registration (NCCL's ibv_reg_mr, ibv_create_cq); NVIDIA's containers
+# run with memlock unlimited (--ulimit memlock=-1).
+MEMLOCK_MIN_BYTES = 1 << 30

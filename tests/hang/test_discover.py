@@ -7,10 +7,14 @@ import shutil
 import subprocess
 import sys
 import time
+from pathlib import Path
 
 import pytest
 
+from distdoctor.facts.rdma import gather_rdma
 from distdoctor.hang.discover import agent_launcher, discover
+from distdoctor.model.hang import ProcessState
+from distdoctor.rules.devices import rank_memlock
 from hang.scenarios import kill_tree
 
 PY = "/usr/bin/python3"
@@ -70,3 +74,23 @@ def test_mpirun_ranks_carry_openmpi_ranks() -> None:
         assert sorted((p.rank, p.world_size, p.launcher) for p in ranks) == [(0, 2, "mpirun"), (1, 2, "mpirun")]
     finally:
         kill_tree([proc.pid])
+
+
+@pytest.mark.skipif(not shutil.which("prlimit"), reason="needs prlimit (util-linux)")
+def test_a_ranks_memlock_is_read_and_named_where_the_host_has_active_hcas() -> None:
+    env = {**os.environ, "RANK": "0", "WORLD_SIZE": "2", "LOCAL_RANK": "0"}
+    rank = subprocess.Popen(
+        ["prlimit", "--memlock=65536:65536", sys.executable, "-c", SLEEPER], env=env, start_new_session=True
+    )
+    try:
+        time.sleep(0.5)  # prlimit execs python once the limit is set
+        (found,) = discover(pids=[rank.pid])
+        assert found.memlock is not None and (found.memlock.soft, found.memlock.hard) == (65536, 65536)
+        states = [ProcessState(found, "collective", op="all_reduce")]
+        roce = gather_rdma(Path(__file__).resolve().parents[1] / "fixtures" / "trees" / "roce-v2")
+        (finding,) = rank_memlock(states, found.host, roce)
+        assert (finding.name, finding.severity) == ("memlock-low", "warning")
+        assert f"rank 0 pid {rank.pid}" in finding.param_map["whose"]
+        assert rank_memlock(states, found.host, ()) == []  # no HCA on this host: nothing to say
+    finally:
+        kill_tree([rank.pid])

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from distdoctor.catalogue.cross import CROSS
+from distdoctor.catalogue.devices import DEVICES
 from distdoctor.catalogue.entry import LANGS, Entry, Lang, Text
 from distdoctor.catalogue.fanout import FANOUT
 from distdoctor.catalogue.hang import HANG
@@ -14,7 +15,9 @@ from distdoctor.catalogue.smoke import CODES, SMOKE
 from distdoctor.catalogue.words import outcome_text, source_text
 from distdoctor.model import Finding
 
-CATALOGUE: dict[str, Entry] = {e.name: e for e in (*LOCAL, *CROSS, *MESH, *SMOKE, *LOGS, *LINT, *HANG, *FANOUT)}
+CATALOGUE: dict[str, Entry] = {
+    e.name: e for e in (*LOCAL, *DEVICES, *CROSS, *MESH, *SMOKE, *LOGS, *LINT, *HANG, *FANOUT)
+}
 
 __all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describable", "describe", "entry"]
 

@@ -24,6 +24,7 @@ from distdoctor.model.progress import EventSink, ignore
 from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
 from distdoctor.model.secret import Secret
 from distdoctor.rules.cross import cross_findings, rejected_findings, unverified_findings
+from distdoctor.rules.devices_cross import device_cross_findings
 from distdoctor.rules.join import join_findings
 from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
 from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
@@ -117,6 +118,7 @@ def verdict(result: GatherResult) -> Report:
     findings += [f for r in reports[1:] for f in local_findings(r.config, r.facts)]
     unverified = {i for i, _ in result.unverified}
     findings += cross_findings(reports, result.waited_s, result.complete, unverified)
+    findings += device_cross_findings(reports)
     findings += unverified_findings(reports, result.unverified)
     findings += rejected_findings(result.rejected, result.rejected_more)
     findings += mesh_findings(reports, result.probes)

@@ -6,11 +6,13 @@ from __future__ import annotations
 import socket
 from collections.abc import Sequence
 
+from distdoctor.facts.rdma import gather_rdma
 from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.stacks import dump_all, ptrace_scope
 from distdoctor.model import Report
 from distdoctor.model.hang import DistProcess, FlightAnalysis, Gathered, ProcessState
 from distdoctor.model.report import HangData, RankRow
+from distdoctor.rules.devices import rank_memlock
 from distdoctor.rules.flight import with_sequence
 from distdoctor.rules.hang import hang_verdict
 from distdoctor.rules.stacks import classify
@@ -55,7 +57,9 @@ def verdict(
     note: str = "",
 ) -> Report:
     """The hang verdict over these states (gathered from every node, or this node's) as a Report with the rank table."""
-    findings = hang_verdict(states, socket.gethostname(), ptrace_scope(), flight=flight, gathered=gathered, port=port)
+    host = socket.gethostname()
+    findings = hang_verdict(states, host, ptrace_scope(), flight=flight, gathered=gathered, port=port)
+    findings += rank_memlock(states, host, gather_rdma())  # this host's ranks: the others' HCAs are not seen here
     data = HangData(
         ranks=tuple(state_row(s) for s in states),
         nodes_answered=gathered.answered if gathered else None,

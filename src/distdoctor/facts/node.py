@@ -5,8 +5,10 @@ from __future__ import annotations
 import os
 import socket
 from collections.abc import Mapping
+from pathlib import Path
 
 from distdoctor import defaults
+from distdoctor.facts.devices import gather_devices
 from distdoctor.facts.environment import relevant_env
 from distdoctor.facts.network import interfaces, resolve, route_to
 from distdoctor.facts.nvidia import gather_gpus
@@ -14,6 +16,10 @@ from distdoctor.facts.ports import check_bind
 from distdoctor.facts.probe import probe_tcp
 from distdoctor.facts.versions import gather_versions
 from distdoctor.model import LaunchConfig, NodeFacts, PortBind, Probe, Resolution, Route
+
+# A recorded tree (sysfs, procfs, /dev) to read the devices from instead of this machine's: to replay another
+# node's layout. This shell's limits still count.
+SYSROOT_VAR = "DISTDOCTOR_SYSROOT"
 
 
 def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe_master: bool = True) -> NodeFacts:
@@ -50,4 +56,5 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
         master_port_bind=bind,
         master_probe=probe,
         is_root=os.geteuid() == 0,
+        devices=gather_devices(environ, Path(environ.get(SYSROOT_VAR) or "/")),
     )

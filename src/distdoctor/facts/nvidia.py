@@ -4,12 +4,14 @@ from __future__ import annotations
 
 import shutil
 import subprocess
+import uuid as uuid_module
 from collections.abc import Mapping
 from pathlib import Path
 from typing import Any
 
 from distdoctor import defaults
 from distdoctor.model import Gpu
+from distdoctor.model.devices import GpuFabric
 
 PROC_DRIVER_VERSION = Path("/proc/driver/nvidia/version")
 
@@ -104,3 +106,55 @@ def gather_gpus(environ: Mapping[str, str]) -> tuple[tuple[Gpu, ...], str | None
     if visible is None:
         return (), f"CUDA_VISIBLE_DEVICES={environ.get('CUDA_VISIBLE_DEVICES')} selects no device"
     return tuple(g for g in found if g.index in visible), None
+
+
+# nvmlGpuFabricState_t, in NVML's order.
+FABRIC_STATES = ("not-supported", "not-started", "in-progress", "completed")
+
+
+def _return_name(nvml: Any, code: int) -> str:
+    # NVML_SUCCESS = 0; the other codes by their pynvml constant's name (NVML_ERROR_NOT_READY -> ERROR_NOT_READY).
+    for name in dir(nvml):
+        if name.startswith("NVML_ERROR_") and getattr(nvml, name) == code:
+            return name[len("NVML_") :]
+    return "SUCCESS" if code == 0 else str(code)
+
+
+def fabric_of(nvml: Any, handle: Any, index: int) -> GpuFabric | None:
+    """One GPU's NVLink fabric registration (NVSwitch systems: the fabric manager's work), or None before R550."""
+    try:
+        info = nvml.nvmlDeviceGetGpuFabricInfo(handle)
+    except Exception:  # an older driver, or a GPU without the call
+        return None
+    state = int(info.state)
+    # c_char arrays come back as bytes cut at the first NUL, c_ubyte arrays as arrays: bytes() takes both.
+    raw = bytes(getattr(info, "clusterUuid", b"")).ljust(16, b"\0")[:16]
+    uuid = str(uuid_module.UUID(bytes=raw)) if raw.strip(b"\0") else ""
+    return GpuFabric(
+        index,
+        FABRIC_STATES[state] if 0 <= state < len(FABRIC_STATES) else str(state),
+        _return_name(nvml, int(info.status)),
+        uuid,
+    )
+
+
+def gather_fabric() -> tuple[tuple[GpuFabric, ...], str | None]:
+    """Every GPU's fabric state and the CUDA version the driver supports, through NVML; nothing without it."""
+    nvml = _nvml()
+    if nvml is None:
+        return (), None
+    fabric = []
+    cuda: str | None = None
+    try:
+        code = int(nvml.nvmlSystemGetCudaDriverVersion())
+        cuda = f"{code // 1000}.{code % 1000 // 10}"
+    except Exception:
+        cuda = None
+    try:
+        for index in range(nvml.nvmlDeviceGetCount()):
+            found = fabric_of(nvml, nvml.nvmlDeviceGetHandleByIndex(index), index)
+            if found is not None:
+                fabric.append(found)
+    except Exception:
+        pass
+    return tuple(fabric), cuda

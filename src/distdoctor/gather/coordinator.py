@@ -36,7 +36,7 @@ MAX_REJECTED_KEPT = 1000
 _NOT_A_FRAME = ("connection closed", "connection lost", "no complete frame", "no frame within")
 
 
-@dataclass
+@dataclass(eq=False)  # peers are compared by identity: 4096 field-by-field compares per removal add up
 class _Peer:
     report: NodeReport
     conn: Connection
@@ -52,6 +52,12 @@ class _Peer:
 # Over the caps or too late: said in a frame, so the client does not take node 0 for another program.
 _REFUSAL = PLAIN.encode("rejected", {"reason": "node 0 is busy or done gathering"})
 _BEAT_MISSING_MAX = 256
+
+
+def _beat_interval_s(nodes: int) -> float:
+    """Seconds between beats: every HEARTBEAT_S up to 1024 nodes, then longer (a beat to 4096 nodes is 4096
+    frames), never so long that a worker could take three missed beats for node 0 gone."""
+    return defaults.HEARTBEAT_S * min(max(1.0, nodes / 1024), defaults.HEARTBEAT_MISSES / 3)
 
 
 def _mesh_round_s() -> float:
@@ -96,6 +102,8 @@ class Coordinator:
     _stop: asyncio.Event = field(default_factory=asyncio.Event)
     _closing: bool = False
     _ranks: set[int] = field(default_factory=set)
+    # Each node_rank's peers: arrivals and reconnects touch one rank's list, so 4096 arrivals are not 4096² steps.
+    _by_rank: dict[int, list[_Peer]] = field(default_factory=dict)
     _nonce: str = field(default_factory=new_nonce)
 
     def __post_init__(self) -> None:
@@ -107,9 +115,19 @@ class Coordinator:
     def _recount(self) -> None:
         self._ranks = {self.own.node_rank} | {p.report.node_rank for p in self.peers if not p.unverified}
 
+    def _recount_rank(self, rank: int) -> None:
+        if rank == self.own.node_rank or any(not p.unverified for p in self._by_rank.get(rank, ())):
+            self._ranks.add(rank)
+        else:
+            self._ranks.discard(rank)
+
     def missing(self) -> tuple[int, ...]:
         arrived = self.arrived_ranks()
         return tuple(r for r in range(self.expected) if r not in arrived)
+
+    def _complete(self) -> bool:
+        # Cheap while ranks are still arriving: only a full count can mean none is missing.
+        return len(self._ranks) >= self.expected and not self.missing()
 
     async def _handle(self, conn: Connection) -> bool:
         """One connection: its report kept (True: the connection stays open for the mesh and the verdict)."""
@@ -140,9 +158,10 @@ class Coordinator:
         # node 0 runs the local rules on every node's facts itself: findings a peer sends are not taken.
         report = dataclasses.replace(report, seen_from=peer, findings=())
         self._forget_earlier_connection(report)
-        self.peers.append(_Peer(report, conn, time.monotonic(), link))
-        self.peers[-1].unverified = address_mismatch(report, peer) or ""
-        self._recount()
+        arrived = _Peer(report, conn, time.monotonic(), link, address_mismatch(report, peer) or "")
+        self.peers.append(arrived)
+        self._by_rank.setdefault(report.node_rank, []).append(arrived)
+        self._recount_rank(report.node_rank)
         self.on_event(NodeArrived(report.node_rank, report.facts.hostname, peer, len(self._ranks), self.expected))
         self._changed.set()
         return True
@@ -162,7 +181,9 @@ class Coordinator:
     def _forget_earlier_connection(self, report: NodeReport) -> None:
         """A node that reconnects (its first connection gone) replaces its earlier report; while the earlier
         connection is alive, a second report for the node_rank is kept beside it (node-rank-duplicate)."""
-        for old in [p for p in self.peers if p.report.node_rank == report.node_rank and p.gone()]:
+        same_rank = self._by_rank.get(report.node_rank, [])
+        for old in [p for p in same_rank if p.gone()]:
+            same_rank.remove(old)
             self.peers.remove(old)
             old.conn.close()
 
@@ -212,18 +233,20 @@ class Coordinator:
         # The gather's end, then at most two mesh rounds (the second re-pairs suspects) and the rules.
         self._verdict_by = deadline + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         last_beat = start
-        while self.missing() and time.monotonic() < deadline and not self._stop.is_set():
+        every = _beat_interval_s(self.expected)
+        while not self._complete() and time.monotonic() < deadline and not self._stop.is_set():
             self._changed.clear()
             with contextlib.suppress(asyncio.TimeoutError):
-                await asyncio.wait_for(self._changed.wait(), min(defaults.HEARTBEAT_S, deadline - time.monotonic()))
-            if time.monotonic() - last_beat < defaults.HEARTBEAT_S:
+                await asyncio.wait_for(self._changed.wait(), min(every, deadline - time.monotonic()))
+            if time.monotonic() - last_beat < every:
                 # An arrival woke us: beats go out on the clock, or 4096 arrivals would send 4096² of them.
                 await asyncio.sleep(0.05)  # let a burst of arrivals land before counting again
                 continue
             last_beat = time.monotonic()
             elapsed = last_beat - start
-            if self.missing():
-                self.on_event(StillMissing(self.missing(), elapsed, self.wait_s))
+            missing = self.missing()
+            if missing:
+                self.on_event(StillMissing(missing, elapsed, self.wait_s))
             await self._broadcast(self.channel.prepare("waiting", self._beat()), droppable=True)
 
     async def _beat_until_verdict(self) -> None:
@@ -231,7 +254,7 @@ class Coordinator:
         self._verdict_by = time.monotonic() + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         while True:
             await self._broadcast(self.channel.prepare("waiting", self._beat()), droppable=True)
-            await asyncio.sleep(defaults.HEARTBEAT_S)
+            await asyncio.sleep(_beat_interval_s(len(self.peers) + 1))
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
@@ -291,7 +314,8 @@ class Coordinator:
         mesh: bool = True,
         for_workers: Callable[[Any], Any] = to_jsonable,
     ) -> tuple[GatherResult, Any]:
-        """Gather, probe, decide (the caller's rules), send the verdict to every node; the result and the verdict."""
+        """Gather, probe, decide (the caller's rules: pure, run in a thread), send the verdict to every node; the
+        result and the verdict."""
         server = self.server = Server(self._handle, refusal=_REFUSAL)
         await server.start(host or None, port)
         self.on_event(Listening(host or "0.0.0.0", port, self.expected))
@@ -325,9 +349,10 @@ class Coordinator:
                 mesh_s=mesh_s,
                 unverified=tuple((i, p.unverified) for i, p in enumerate(self.peers, start=1) if p.unverified),
             )
-            verdict = decide(result)
+            # The rules take seconds for thousands of nodes: in a thread, so the beats keep every worker waiting.
+            verdict = await asyncio.to_thread(decide, result)
             try:
-                prepared = self.channel.prepare("verdict", for_workers(verdict))
+                prepared = self.channel.prepare("verdict", await asyncio.to_thread(for_workers, verdict))
                 frames = [(p, p.link.encode_prepared(prepared)) for p in self.peers]
             except FrameError as exc:
                 # Never expected (for_workers trims to fit); workers then print their own verdict and say why.

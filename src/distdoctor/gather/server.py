@@ -127,6 +127,7 @@ class Connection(asyncio.BufferedProtocol):
         self._wake = asyncio.Event()
         self._writable = asyncio.Event()
         self._writable.set()
+        self._lost = asyncio.Event()  # the transport is gone: what was written has left, or never will
 
     # asyncio's side
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -179,6 +180,7 @@ class Connection(asyncio.BufferedProtocol):
         self._drop_frame()
         self._writable.set()
         self._wake.set()
+        self._lost.set()
         self.server.forget(self)
 
     def pause_writing(self) -> None:
@@ -393,8 +395,17 @@ class Server:
     async def close(self) -> None:
         """Stop accepting, end every connection and wait for every handler, so nothing outlives the server."""
         self.stop_accepting()
-        for conn in list(self._open):
+        closing = list(self._open)
+        for conn in closing:
             conn.close()
+        # A graceful close sends what is still buffered (the verdict, to thousands of nodes) only while the loop
+        # runs: wait for it, a frame deadline at most, or the caller's loop ends with the verdicts unsent.
+        with contextlib.suppress(asyncio.TimeoutError):
+            await asyncio.wait_for(asyncio.gather(*(c._lost.wait() for c in closing)), self.limits.frame_s)
+        for conn in closing:
+            if conn.transport is not None and not conn._lost.is_set():
+                conn.transport.abort()
+        await asyncio.sleep(0)  # an aborted transport closes its socket in the next loop turn: let it run
         tasks = [*self._tasks, *self._accepting]
         for task in tasks:
             task.cancel()
@@ -419,6 +430,9 @@ class Server:
                     await asyncio.sleep(defaults.ACCEPT_RETRY_S)
                 continue  # ECONNABORTED and the like: that peer is gone, the next one is served
             self._admit(peer, str(address[0]))
+            # sock_accept does not yield while the backlog is full: without this, 4096 nodes connecting at once
+            # are all accepted before any of them is welcomed, and their welcome deadlines run out.
+            await asyncio.sleep(0)
 
     def _refuse(self, peer: socket.socket, why: str) -> None:
         self.counters.refused[why] += 1

@@ -68,26 +68,36 @@ class Codec(Protocol):
 
 def safe_text(text: str) -> str:
     """Text from a peer made safe to encode and to show: lone surrogates and control characters to U+FFFD."""
-    return _UNSAFE.sub("\ufffd", text)
+    # Printable text has neither (surrogates and C0/C1 controls are not printable): most strings skip the regex.
+    return text if text.isprintable() else _UNSAFE.sub("\ufffd", text)
 
 
 def checked_body(value: Any, depth: int = 0) -> Any:
     """A body as json.loads gave it, bounded (strings, items, depth) and its text made safe; FrameError if not."""
-    if isinstance(value, str):
+    kind = type(value)
+    if kind is str:
         if len(value) > MAX_TEXT:
             raise FrameError(f"malformed frame (a string of {len(value)} characters, limit {MAX_TEXT})")
         return safe_text(value)
-    if isinstance(value, (list, dict)):
+    if kind is list or kind is dict:
         if depth >= MAX_DEPTH:
             raise FrameError(f"malformed frame (nested deeper than {MAX_DEPTH})")
         if len(value) > MAX_ITEMS:
             raise FrameError(f"malformed frame ({len(value)} items in one array or object, limit {MAX_ITEMS})")
-        if isinstance(value, list):
-            return [checked_body(v, depth + 1) for v in value]
-        return {checked_body(k, depth + 1): checked_body(v, depth + 1) for k, v in value.items()}
-    if isinstance(value, float) and not math.isfinite(value):
+        if kind is list:
+            return [v if type(v) in _PLAIN_SCALARS else checked_body(v, depth + 1) for v in value]
+        # Keys from json.loads are always strings.
+        return {
+            checked_body(k, depth + 1): v if type(v) in _PLAIN_SCALARS else checked_body(v, depth + 1)
+            for k, v in value.items()
+        }
+    if kind is float and not math.isfinite(value):
         raise FrameError("malformed frame (NaN or Infinity)")
     return value
+
+
+# What json.loads gives that needs no check (a float may be NaN; a string may be long or unsafe).
+_PLAIN_SCALARS = frozenset({int, bool, type(None)})
 
 
 def _canonical(body: Any) -> bytes:
@@ -190,15 +200,20 @@ class Link:
         return self.encode_prepared(self.channel.prepare(type_, body))
 
     def encode_prepared(self, prepared: Prepared) -> bytes:
-        head: dict[str, Any] = {"v": VERSION, "type": prepared.type}
+        if prepared.type not in TYPES:
+            raise FrameError(f"unknown message type {prepared.type!r}")
+        # Written out, not json.dumps'd: every value is a known type name, a number or hex (the verdict goes to
+        # thousands of links, each with its own head).
+        head = f'{{"v":{VERSION},"type":"{prepared.type}"'
         if prepared.type not in UNSIGNED_TYPES:
-            head["seq"] = self.sent
+            head += f',"seq":{self.sent}'
             if self.role == "client" and self.client_nonce:
-                head["cn"] = self.client_nonce
+                head += f',"cn":"{self.client_nonce}"'
             if self.channel.secret is not None:
-                head["mac"] = self.channel.mac(self._nonces(), self.role, self.sent, prepared.type, prepared.digest)
+                mac = self.channel.mac(self._nonces(), self.role, self.sent, prepared.type, prepared.digest)
+                head += f',"mac":"{mac}"'
             self.sent += 1
-        payload = json.dumps(head, separators=(",", ":")).encode()[:-1] + b',"body":' + prepared.body + b"}"
+        payload = head.encode() + b',"body":' + prepared.body + b"}"
         if len(payload) > defaults.FRAME_MAX_BYTES:
             raise FrameError(f"frame of {len(payload)} bytes is over the {defaults.FRAME_MAX_BYTES}-byte limit")
         return _LENGTH.pack(len(payload)) + payload

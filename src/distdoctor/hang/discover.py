@@ -10,6 +10,7 @@ from dataclasses import replace
 
 import psutil
 
+from distdoctor.facts.memory import process_memlock
 from distdoctor.model.hang import DistProcess, Launcher
 
 # The variables that say who a rank is; nothing else of a process's environment is kept.
@@ -134,6 +135,7 @@ def describe_process(proc: psutil.Process, host: str, parent_launcher: Launcher 
         master_port=_int(env, "MASTER_PORT"),
         run_id=env.get("TORCHELASTIC_RUN_ID"),
         env=tuple(sorted(env.items())),
+        memlock=None if launcher else process_memlock(proc.pid),
     )
 
 

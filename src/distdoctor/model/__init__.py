@@ -4,6 +4,7 @@ nothing of distdoctor's but itself and defaults.
 config      LaunchConfig and its sourced values, a launch command as read, the config layers
 fields      the one table of torchrun's fields: flag spellings, variables, parser and accepted form; the parsers
 facts       one node's measurements (NodeFacts) and a training script's local-rank use
+devices     below the network: /dev/shm, memlock, RDMA ports and GIDs, the GPUs' fabric, the NCCL that will load
 findings    Finding and its severities
 nodes       what nodes exchange while gathering (NodeReport, PairProbe), an ssh run (RemoteRun)
 report      Report, what a command hands to render/, and its typed payload per command (CheckData, ...)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Literal
 
 from distdoctor.model.constraints import Count, Pid, Port, Rank, Seconds
+from distdoctor.model.devices import NodeDevices
 
 
 @dataclass(frozen=True)
@@ -102,6 +103,7 @@ class NodeFacts:
     master_port_bind: PortBind | None = None
     master_probe: Probe | None = None
     is_root: bool = False
+    devices: NodeDevices = field(default_factory=NodeDevices)
 
     def env_value(self, name: str) -> str | None:
         return dict(self.env).get(name)

@@ -6,6 +6,7 @@ from dataclasses import dataclass
 from typing import Literal
 
 from distdoctor.model.constraints import AnyPort, Count, Finite, Pid, Rank, Seconds
+from distdoctor.model.devices import MemlockLimit
 
 Role = Literal["agent", "worker"]
 
@@ -99,6 +100,7 @@ class DistProcess:
     master_port: AnyPort | None = None
     run_id: str | None = None
     env: tuple[tuple[str, str], ...] = ()  # the distributed variables only, never the whole environment
+    memlock: MemlockLimit | None = None  # RLIMIT_MEMLOCK from /proc/<pid>/limits, where readable
 
     @property
     def alive(self) -> bool:

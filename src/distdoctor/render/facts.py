@@ -6,6 +6,7 @@ from rich.table import Table
 from rich.text import Text
 
 from distdoctor.model import NodeFacts
+from distdoctor.model.devices import NodeDevices
 
 
 def fact_rows(facts: NodeFacts) -> list[tuple[str, str]]:
@@ -47,7 +48,54 @@ def fact_rows(facts: NodeFacts) -> list[tuple[str, str]]:
     if facts.master_probe:
         p = facts.master_probe
         rows.append((f"connect {p.host}:{p.port}", f"{p.outcome} in {p.elapsed_s:.2f} s"))
+    rows += device_rows(facts.devices)
     rows += [(f"env {k}", val) for k, val in facts.env]
+    return rows
+
+
+def _bytes(n: int | None) -> str:
+    if n is None:
+        return "?"
+    value, unit = float(n), "B"
+    for unit in ("B", "KiB", "MiB", "GiB", "TiB"):
+        if value < 1024 or unit == "TiB":
+            break
+        value /= 1024
+    return f"{value:.0f} {unit}" if value >= 100 or value.is_integer() else f"{value:.1f} {unit}"
+
+
+def device_rows(d: NodeDevices) -> list[tuple[str, str]]:
+    """/dev/shm, memlock, RDMA ports, the GPU fabric and the NCCL that will load, where measured."""
+    rows: list[tuple[str, str]] = []
+    if d.shm is not None:
+        s = d.shm
+        shm = (
+            "absent" if not s.exists else f"{_bytes(s.free_bytes)} free of {_bytes(s.size_bytes)} ({s.fs_type or '?'})"
+        )
+        if s.writable is False:
+            shm += f", not writable ({s.error})"
+        rows.append(("/dev/shm", shm))
+    if d.memlock is not None:
+        rows.append(("memlock", "unlimited" if d.memlock.soft is None else _bytes(d.memlock.soft)))
+    for dev in d.rdma:
+        for p in dev.ports:
+            mtu = f", MTU {p.active_mtu}" if p.active_mtu else ""
+            gids = ", ".join(f"{g.index}:{g.kind.rsplit(' ', 1)[-1]}{'/' + g.ipv4 if g.ipv4 else ''}" for g in p.gids)
+            text = f"{p.state}/{p.phys_state} {p.link_layer} {p.rate}{mtu}" + (f"; GIDs {gids}" if gids else "")
+            rows.append((f"rdma {dev.name}:{p.number}", text))
+    if d.rdma:
+        rows.append(("/dev/infiniband", "uverbs present" if d.dev_infiniband else "no uverbs device"))
+    if d.fabric:
+        states = sorted({f"{f.state}/{f.status}" for f in d.fabric})
+        rows.append(("GPU fabric", ", ".join(states)))
+    if d.imex_channels is not None:
+        rows.append(("IMEX channels", str(d.imex_channels)))
+    if d.cuda_driver:
+        rows.append(("driver CUDA", d.cuda_driver))
+    for lib in d.nccl:
+        rows.append((f"libnccl ({lib.source})", f"{lib.version or lib.error} {lib.path}"))
+    if d.net_plugins:
+        rows.append(("NCCL net plugins", ", ".join(d.net_plugins)))
     return rows
 
 
@@ -66,6 +114,14 @@ def measured(facts: NodeFacts) -> list[str]:
     v = facts.versions
     items.append(f"torch {v.torch or 'not installed'}")
     items.append(f"{len(facts.gpus)} GPU(s)")
+    d = facts.devices
+    if d.shm is not None and d.shm.exists:
+        items.append(f"/dev/shm {_bytes(d.shm.free_bytes)} free")
+    if d.rdma:
+        active = sum(p.active for dev in d.rdma for p in dev.ports)
+        items.append(f"{active}/{sum(len(dev.ports) for dev in d.rdma)} RDMA port(s) active")
+    if d.nccl_loaded:
+        items.append(f"NCCL {d.nccl_loaded.version or '?'} ({d.nccl_loaded.source})")
     return items
 
 

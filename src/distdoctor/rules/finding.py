@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 
 from distdoctor.catalogue import entry
-from distdoctor.model import Finding
+from distdoctor.model import Finding, LaunchConfig, NodeFacts
 
 
 def make_finding(
@@ -20,3 +20,8 @@ def make_finding(
         evidence=tuple(evidence),
         params=tuple((k, str(v)) for k, v in params.items()),
     )
+
+
+def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
+    """How findings name one node: its node_rank and hostname."""
+    return f"node_rank {config.node_rank.value} ({facts.hostname})"

@@ -3,8 +3,7 @@
 from __future__ import annotations
 
 from distdoctor.model import Finding, LaunchConfig, NodeFacts
-from distdoctor.rules.finding import make_finding
-from distdoctor.rules.local import node_label
+from distdoctor.rules.finding import make_finding, node_label
 
 
 def join_findings(config: LaunchConfig, facts: NodeFacts, *, rejected: str | None, lost: str | None) -> list[Finding]:

@@ -9,7 +9,8 @@ from typing import Any
 from distdoctor import defaults
 from distdoctor.catalogue.words import encode_source
 from distdoctor.model import Finding, LaunchConfig, NodeFacts, Sourced
-from distdoctor.rules.finding import make_finding
+from distdoctor.rules.devices import DEVICE_RULES
+from distdoctor.rules.finding import make_finding, node_label
 
 LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
 
@@ -19,15 +20,16 @@ DOCKER_NETWORK = ipaddress.ip_network("172.17.0.0/16")
 BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr")
 
 
-def node_label(config: LaunchConfig, facts: NodeFacts) -> str:
-    return f"node_rank {config.node_rank.value} ({facts.hostname})"
-
-
 def is_loopback(address: str) -> bool:
     if address.strip().lower() in ("localhost", "localhost.localdomain", "ip6-localhost"):
         return True
+    head = address.split("%")[0]
+    octets = head.split(".")
+    # A plain dotted quad is settled without ipaddress (node 0 asks this of every address of 4096 nodes).
+    if len(octets) == 4 and all(o.isdigit() and o.isascii() and o == str(int(o)) and int(o) < 256 for o in octets):
+        return octets[0] == "127"
     try:
-        return ipaddress.ip_address(address.split("%")[0]).is_loopback
+        return ipaddress.ip_address(head).is_loopback
     except ValueError:
         return False
 
@@ -368,5 +370,5 @@ LOCAL_RULES: tuple[LocalRule, ...] = (
 
 
 def local_findings(config: LaunchConfig, facts: NodeFacts) -> list[Finding]:
-    """Every local rule applied to one node."""
-    return [f for rule in LOCAL_RULES for f in rule(config, facts)]
+    """Every local rule applied to one node, those below the network (rules/devices.py) last."""
+    return [f for rule in (*LOCAL_RULES, *DEVICE_RULES) for f in rule(config, facts)]
