@@ -390,6 +390,7 @@ CASES = [
     ("nccl-shm-segment", "field/001-shm-k8s-runner-pod.log", "Error while creating", "log-shm-too-small", {}),
     ("nccl-shm-call", "source-texts.log", "shm_open failed", "log-shm-not-writable", {}),
     ("dataloader-shm", "source-texts.log", "insufficient shared memory", "log-shm-too-small", {}),
+    ("dataloader-shm", "source-texts.log", "killed by signal: Bus error", "log-shm-too-small", {}),
     ("memlock-verbs", "source-texts.log", "RLIMIT_MEMLOCK", "log-memlock-too-low", {}),
     ("memlock-reg-mr", "source-texts.log", "ibv_reg_mr", "log-memlock-too-low", {}),
     ("ib-completion", "source-texts.log", "with error 12", "log-ib-retry-exceeded", {"peer": "10.2.0.5"}),

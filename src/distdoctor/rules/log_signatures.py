@@ -703,8 +703,10 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torch's DataLoader worker, on the same /dev/shm
         "dataloader-shm",
-        "insufficient shared memory",
-        r"This might be caused by insufficient shared memory \(shm\)",
+        ("insufficient shared memory", "out of shared memory"),
+        # signal_handling.py's worker message, and the main process's "DataLoader worker (pid N) is killed by signal:
+        # Bus error. It is possible that dataloader's workers are out of shared memory."
+        r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
         lambda g: ("log-shm-too-small", {"path": "/dev/shm", "detail": " (a DataLoader worker)"}),
     ),
     _sig(
