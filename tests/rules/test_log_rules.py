@@ -463,6 +463,13 @@ CASES = [
         "log-rendezvous-connection",
         {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
     ),
+    (
+        "agent-signal",
+        "source-texts.log",
+        "got signal: 15",
+        "log-agent-signalled",
+        {"pid": "76", "signal": "SIGTERM (15)"},
+    ),
     ("lightning-slurm", "field/150-lightning-sbatch-without-srun-one-rank.log", "by Slurm", "slurm-launches", {}),
     (
         "lightning-member",

@@ -429,6 +429,23 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-agent-signalled",
+        "error",
+        "log",
+        Text(
+            "torchrun (pid {pid}) was sent {signal} from outside and stopped the job",
+            "torchrun（pid {pid}）从外部收到 {signal}，并停止了作业",
+        ),
+        Text(
+            "Find who sent it: a scheduler's time limit or preemption (sacct -j JOB, kubectl describe pod), a cancel, "
+            "or the shell that started torchrun closing (SIGHUP, and SIGTERM to its process group): start torchrun "
+            "with setsid or inside tmux/screen rather than with a bare nohup or &.",
+            "找出是谁发送的：调度器的时间上限或抢占（sacct -j JOB、kubectl describe pod）、取消操作，"
+            "或启动 torchrun 的 shell 关闭（SIGHUP，以及发给其进程组的 SIGTERM）：用 setsid 或在 tmux/screen 中启动 "
+            "torchrun，而不是只用 nohup 或 &。",
+        ),
+    ),
+    Entry(
         "log-ib-port-flapping",
         "error",
         "log",

@@ -425,6 +425,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"exits with return code = (?P<code>-?\d+)",
         _exitcode,
     ),
+    _sig(  # torchelastic's agent itself got a signal from outside and stopped its workers
+        "agent-signal",
+        "got signal: ",
+        r"SignalException: Process (?P<pid>\d+) got signal: (?P<num>\d+)",
+        lambda g: (
+            "log-agent-signalled",
+            {"pid": g["pid"], "signal": f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})"},
+        ),
+    ),
     _sig(
         "signal-received",
         "received by PID",
