@@ -464,6 +464,14 @@ CASES = [
         {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
     ),
     (
+        "slurm-cancelled",
+        "source-texts.log",
+        "DUE TO TIME LIMIT",
+        "log-job-cancelled",
+        {"job": "42221", "node": "clr1247", "reason": "due to time limit"},
+    ),
+    ("slurm-cancelled", "source-texts.log", "STEP 440575.0", "log-job-cancelled", {"job": "440575.0"}),
+    (
         "agent-signal",
         "source-texts.log",
         "got signal: 15",
@@ -699,3 +707,9 @@ def test_kubernetes_oomkilled_with_exit_code_137_is_one_oom_finding() -> None:
     text = _source_lines("State:          Terminated", "Reason:       OOMKilled", "Exit Code:    137")
     names = [f.name for f in explain_findings([to_input("\n" + text, "pod.log")])]
     assert names == ["log-rank-oom-killed"]
+
+
+def test_a_slurm_step_cancelled_after_its_tasks_ran_out_of_memory_is_the_oom() -> None:
+    text = _source_lines("StepId=440575.0", "nid001277: tasks 1-3", "STEP 440575.0")
+    names = [f.name for f in explain_findings([to_input(text, "slurm.out")])]
+    assert "log-job-cancelled" not in names and names[0] == "log-rank-oom-killed"

@@ -429,6 +429,19 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-job-cancelled",
+        "error",
+        "log",
+        Text(
+            "Slurm cancelled job {job} on {node} {reason}",
+            "Slurm 取消了 {node} 上的作业 {job}（{reason}）",
+        ),
+        Text(
+            "Not a fault of the job's processes: {advice}.",
+            "不是作业进程本身的故障：{advice}。",
+        ),
+    ),
+    Entry(
         "log-agent-signalled",
         "error",
         "log",

@@ -256,6 +256,24 @@ def _signal(g: Params) -> tuple[str, Params]:
     return _killed(name, number, g)
 
 
+_SLURM_ADVICE = {
+    "TIME LIMIT": "ask for more time (#SBATCH --time) or checkpoint and resubmit with --requeue",
+    "NODE FAILURE": "the node failed under the job: sinfo -R names why; leave it out (--exclude) and resubmit",
+    "PREEMPTION": "a job of higher priority took the nodes: use a partition without preemption, or checkpoint and "
+    "--requeue",
+}
+
+
+def _slurm_cancelled(g: Params) -> tuple[str, Params]:
+    why = (g.get("why") or "").strip()
+    return "log-job-cancelled", {
+        "job": g["id"],
+        "node": g["node"],
+        "reason": f"due to {why.lower()}" if why else "by scancel or an administrator",
+        "advice": _SLURM_ADVICE.get(why, "sacct -j JOB shows who cancelled it and when"),
+    }
+
+
 def _oom(g: Params) -> tuple[str, Params]:
     return "log-rank-oom-killed", {"who": _who(g), "detail": _detail(g.get("detail"))}
 
@@ -424,6 +442,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "exits with return code",
         r"exits with return code = (?P<code>-?\d+)",
         _exitcode,
+    ),
+    _sig(  # slurmstepd: "*** JOB 42221 ON clr1247 CANCELLED AT 2022-04-14T16:20:46 DUE TO TIME LIMIT ***"
+        "slurm-cancelled",
+        " CANCELLED",
+        r"\*\*\* (?:JOB|STEP) (?P<id>\S+) ON (?P<node>\S+) CANCELLED(?: AT \S+)?(?: DUE TO (?P<why>[A-Z ]+?))? \*\*\*",
+        _slurm_cancelled,
     ),
     _sig(  # torchelastic's agent itself got a signal from outside and stopped its workers
         "agent-signal",

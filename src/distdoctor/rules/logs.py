@@ -238,6 +238,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the OOM killer's SIGKILL
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
             del groups[(name, params)]  # the segment NCCL could not create because it could not open it
+        elif name == "log-job-cancelled" and "log-rank-oom-killed" in names and p["reason"].startswith("by "):
+            del groups[(name, params)]  # slurmstepd cancels the step whose tasks the OOM killer hit
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
         elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
