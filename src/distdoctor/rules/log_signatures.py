@@ -517,7 +517,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "oom-cgroup",
-        ("om_kill", "om-kill", "out-of-memory handler"),
+        ("kill event", "oom-kill:", "out-of-memory handler"),
         r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
         _oom,
     ),
@@ -698,7 +698,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "lightning-member",
-        "MEMBER: ",
+        "initializing ddp: GLOBAL_RANK",
         r"initializing ddp: GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
         lambda g: (MEMBER, dict(g)),
     ),
