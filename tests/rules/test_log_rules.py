@@ -252,6 +252,13 @@ CASES = [
         "log-store-timeout",
         {"detail": " (key /broadcast_from/0/75465, after 300000ms)"},
     ),
+    (
+        "store-wait-timeout",
+        "source-texts.log",
+        "Timeout waiting for key",
+        "log-store-timeout",
+        {"detail": " (key default_pg/0/0, after 1800000 ms)"},
+    ),
     ("env-missing-message", "source-texts.log", "expected, but not set", "env-missing", {"names": "RANK"}),
     (
         "env-missing",

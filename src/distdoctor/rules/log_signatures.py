@@ -372,13 +372,20 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-store-key-timeout"),
     ),
     _sig(
+        # TCPStore 2.x "wait timeout after Nms, keys: K"; FileStore "Timeout waiting for key: K after N ms"; torch
+        # 1.x's bare "Socket Timeout" / "Wait timeout", also as ProcessGroupNCCL's "store->get('0') got error: ..."
         "store-wait-timeout",
-        ("ait timeout", "Socket Timeout"),
+        ("ait timeout", "Socket Timeout", "Timeout waiting for key"),
         r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: (?!\S*torchelastic/(?:role_info|assigned_ranks))"
-        r"(?P<key>\S+)|(?:RuntimeError|DistStoreError): (?P<old>Socket Timeout|Wait timeout)\b)",
+        r"(?P<key>\S+)|Timeout waiting for key: (?P<key2>\S+) after (?P<after2>\d+ ?m?s)|"
+        r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b)",
         lambda g: (
             "log-store-timeout",
-            {"detail": f" (key {g['key']}, after {g['after']})" if g.get("key") else f" ({g['old']})"},
+            {
+                "detail": f" (key {g.get('key') or g['key2']}, after {g.get('after') or g['after2']})"
+                if g.get("key") or g.get("key2")
+                else f" ({g['old']})"
+            },
         ),
     ),
     _sig(
