@@ -128,9 +128,10 @@ def main() -> int:
     ordered = sorted(rounds, key=lambda r: ROUNDS.index(r) if r in ROUNDS else len(ROUNDS))
     for name in ordered:
         _table(f"collected {name}" + (" (held out: nobody tuned to these)" if name == "last" else ""), rounds[name])
-    if len(ordered) > 1:
-        tuned = [r for r in ordered if r != "last"]
+    tuned = [r for r in ordered if r != "last"]
+    if len(tuned) > 1:
         _table(f"all but the held-out round ({', '.join(tuned)})", _merged([rounds[r] for r in tuned]))
+    if "last" in rounds and len(ordered) > 1:
         _table("all rounds", _merged(list(rounds.values())))
     return 0
 

@@ -485,6 +485,13 @@ CASES = [
         "log-agent-signalled",
         {"pid": "76", "signal": "SIGTERM (15)"},
     ),
+    (
+        "rendezvous-keepalive",
+        "field/159-lightning-torchelastic-num-nodes-unset-rdzv-loop.log",
+        "is not renewed",
+        "log-rendezvous-keepalive",
+        {"key": "/torchelastic/p2p/run_mnist12/rdzv/v_4/rank_1"},
+    ),
     ("lightning-slurm", "field/150-lightning-sbatch-without-srun-one-rank.log", "by Slurm", "slurm-launches", {}),
     (
         "lightning-member",

@@ -21,6 +21,24 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-rendezvous-keepalive",
+        "error",
+        "log",
+        Text(
+            "An elastic agent stopped renewing its rendezvous keep-alive ({key}): it died, hung or lost etcd, and the "
+            "others tore the rendezvous down",
+            "一个 elastic agent 不再续期其 rendezvous keep-alive（{key}）：它已退出、卡住或与 etcd 失联，"
+            "其他 agent 因此拆除了 rendezvous",
+        ),
+        Text(
+            "Read that agent's own log (the rank_N at the end of the key) for why it stopped. Where agents keep "
+            "joining and leaving, give every node the same --nnodes and the script the same node count (Lightning: "
+            "Trainer(num_nodes=N)).",
+            "查看该 agent 自己的日志（key 末尾的 rank_N），找出它停止的原因。若各 agent 反复加入又离开，"
+            "让每个节点使用相同的 --nnodes，并让脚本使用相同的节点数（Lightning：Trainer(num_nodes=N)）。",
+        ),
+    ),
+    Entry(
         "log-rendezvous-connection",
         "error",
         "log",

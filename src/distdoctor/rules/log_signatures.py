@@ -425,6 +425,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:^|[.\s\"])RendezvousClosedError(?::.*)?$",
         lambda g: ("log-rendezvous-closed", {}),
     ),
+    _sig(  # etcd_rendezvous.py: an agent's keep-alive lapsed, and the others tear the rendezvous down
+        "rendezvous-keepalive",
+        "is not renewed",
+        r"Keep-alive key (?P<key>\S+?) is not renewed",
+        _name("log-rendezvous-keepalive"),
+    ),
     _sig("exitcode", "exitcode", _EXITCODE, _exitcode),
     _sig(
         "exit-status",
