@@ -24,11 +24,12 @@ OUTCOMES = ("right-first", "named-lower", "wrong", "silent", "read-as-healthy")
 
 # The corpus's cause keys and the finding names that name that cause.
 CAUSES: dict[str, set[str]] = {
-    "shm-too-small": {"log-shm-too-small"},
+    # log-shm-likely: NCCL's system error where the log proves every rank ran on one host
+    "shm-too-small": {"log-shm-too-small", "log-shm-likely"},
     "shm-permission-denied": {"log-shm-not-writable"},
     "shm-not-writable": {"log-shm-not-writable"},
     "duplicate-gpu": {"log-duplicate-gpu"},
-    "hostname-unresolvable": {"log-gloo-hostname-unresolvable"},
+    "hostname-unresolvable": {"log-gloo-hostname-unresolvable", "log-store-host-unresolvable"},
     # NVLS setup failing in transport/nvls.cc: the finding names the fabric manager and the GPU reset as its fix
     "fabric-manager-down": {"log-fabric-manager-down", "log-nvls-bind-failed"},
     "gloo-loopback-fallback": {"log-gloo-loopback"},
@@ -63,7 +64,17 @@ CAUSES: dict[str, set[str]] = {
     "node-rank-duplicate": {"node-rank-duplicate"},
     "store-timeout": {"log-store-barrier-timeout", "log-rendezvous-timeout", "log-store-key-timeout"},
     "rendezvous-timeout": {"log-rendezvous-timeout"},
+    # bootstrap.cc's "Message truncated": its fix names the NCCL 2.19/2.20 bootstrap fault after a version mismatch
+    "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug"},
+    "dns-not-ready": {"log-store-host-unresolvable"},
+    "master-hostname-unresolvable": {"log-store-host-unresolvable", "master-addr-unresolvable"},
+    "srun-missing": {"log-slurm-one-task"},
+    "ib-port-flapping": {"log-ib-port-flapping"},
+    "ib-fabric-fault": {"log-ib-port-down", "log-ib-port-flapping", "log-ib-retry-exceeded", "log-ib-completion-error"},
+    "num-nodes-mismatch": {"nnodes-mismatch"},
 }
+# Collection rounds in the order they were collected; "last" was collected after the signatures were written.
+ROUNDS = ("first", "second", "last")
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
@@ -76,10 +87,32 @@ def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
     return "wrong" if errors else "read-as-healthy"
 
 
+def _merged(parts: list[dict[str, Counter[str]]]) -> dict[str, Counter[str]]:
+    merged: dict[str, Counter[str]] = {}
+    for part in parts:
+        for cause, counts in part.items():
+            merged.setdefault(cause, Counter()).update(counts)
+    return merged
+
+
+def _table(title: str, causes: dict[str, Counter[str]]) -> None:
+    total: Counter[str] = sum(causes.values(), Counter())
+    n = sum(total.values())
+    print(f"\n{title}: {n} excerpts")
+    print(f"  {'cause':28s} " + " ".join(f"{o:>15s}" for o in OUTCOMES))
+    for cause, counts in sorted(causes.items()):
+        print(f"  {cause:28s} " + " ".join(f"{counts[o]:15d}" for o in OUTCOMES))
+    print(f"  {'all':28s} " + " ".join(f"{total[o]:15d}" for o in OUTCOMES))
+    print(f"  named first: {total['right-first']}/{n} = {100 * total['right-first'] / max(n, 1):.0f} %")
+
+
 def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--field", type=Path, default=FIELD, help="the corpus folder (default: the committed one)")
     parser.add_argument("-v", "--verbose", action="store_true", help="one line per excerpt with its findings")
+    parser.add_argument(
+        "--show-held-out", action="store_true", help="with -v, the held-out round's lines too (only to report them)"
+    )
     args = parser.parse_args()
     index = json.loads((args.field / "index.json").read_text())
     rounds: dict[str, dict[str, Counter[str]]] = {}
@@ -90,17 +123,16 @@ def main() -> int:
         accepted = CAUSES.get(item["cause"], {item["cause"]})
         got = outcome(names, sum(f.severity == "error" for f in findings), accepted)
         rounds.setdefault(item.get("collected", "?"), {}).setdefault(item["cause"], Counter())[got] += 1
-        if args.verbose:
+        if args.verbose and (item.get("collected") != "last" or args.show_held_out):
             print(f"{got:16s} {item['file']:55s} {item['cause']:24s} {names[:4]}")
-    for name, causes in rounds.items():
-        total: Counter[str] = sum(causes.values(), Counter())
-        n = sum(total.values())
-        print(f"\ncollected {name}: {n} excerpts")
-        print(f"  {'cause':28s} " + " ".join(f"{o:>15s}" for o in OUTCOMES))
-        for cause, counts in sorted(causes.items()):
-            print(f"  {cause:28s} " + " ".join(f"{counts[o]:15d}" for o in OUTCOMES))
-        print(f"  {'all':28s} " + " ".join(f"{total[o]:15d}" for o in OUTCOMES))
-        print(f"  named first: {total['right-first']}/{n} = {100 * total['right-first'] / max(n, 1):.0f} %")
+    ordered = sorted(rounds, key=lambda r: ROUNDS.index(r) if r in ROUNDS else len(ROUNDS))
+    for name in ordered:
+        _table(f"collected {name}" + (" (held out: nobody tuned to these)" if name == "last" else ""), rounds[name])
+    tuned = [r for r in ordered if r != "last"]
+    if len(tuned) > 1:
+        _table(f"all but the held-out round ({', '.join(tuned)})", _merged([rounds[r] for r in tuned]))
+    if "last" in rounds and len(ordered) > 1:
+        _table("all rounds", _merged(list(rounds.values())))
     return 0
 
 

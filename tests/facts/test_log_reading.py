@@ -7,7 +7,8 @@ from pathlib import Path
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.rules.logs import explain_findings
 
-FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+FIELD = LOGS / "field"
 
 
 def test_ansi_escapes_are_dropped() -> None:
@@ -56,3 +57,51 @@ def test_the_rank_missing_from_the_watchdog_lines_is_late() -> None:
     late = [f for f in explain_findings([to_input(text, "a.log")]) if f.name == "log-rank-late"]
     assert late and late[0].param_map["ranks"] == "1"
     assert late[0].param_map["last"] == "[rank1]: loading shard 7 of 9"
+
+
+def test_srun_and_timestamp_before_the_nccl_prefix_still_name_the_host() -> None:
+    log = read_log(str(LOGS / "source-texts.log"))
+    line = next(line for line in log.lines if "port error(10)" in line.text)
+    assert line.host == "nvl72026-T11"
+    srun = next(line for line in log.lines if "Message truncated" in line.text)
+    assert srun.host == "compute-st-p4de24xlarge-2"
+
+
+def test_syslog_and_pdsh_prefixes_name_the_host_and_a_program_name_does_not() -> None:
+    text = (
+        "Dec  3 21:33:50 gpu-node-3 kernel: mlx5_core 0000:08:00.7 ens9f0v5: Link down\n"
+        "gpu-node-4: RuntimeError: boom\n"
+        "python3: can't open file 'train.py': [Errno 2] No such file or directory\n"
+        "RuntimeError: plain\n"
+        "epoch1: loss 3.2\n"
+    )
+    assert [line.host for line in to_input(text, "a.log").lines] == ["gpu-node-3", "gpu-node-4", "", "", ""]
+
+
+def test_the_exit_code_torchrun_adds_to_its_error_file_is_read() -> None:
+    log = read_log(str(LOGS / "torchrun-parent.error.json"))
+    assert log.lines[0].text.startswith("ValueError: rank 0: a user error")
+    assert log.lines[-1].text == "errorCode: 1"
+    (finding,) = explain_findings([log])
+    assert finding.name == "log-unexplained-failure"
+
+
+def test_a_paste_of_two_nodes_logs_is_split_where_the_time_goes_back() -> None:
+    # node2's and node3's recorded logs pasted into one file: both claimed node_rank 1
+    text = "".join((LOGS / f"node-rank-duplicate.node{n}.log").read_text() for n in (2, 3))
+    log = to_input(text, "paste.log")
+    hosts = list(dict.fromkeys(line.host for line in log.lines))
+    assert hosts == ["paste part 1 (from line 1)", f"paste part 2 (from line {_first_stamp_of_node3(text)})"]
+    (finding,) = [f for f in explain_findings([log]) if f.name == "node-rank-duplicate"]
+    assert finding.param_map["node_rank"] == "1"
+
+
+def _first_stamp_of_node3(text: str) -> int:
+    lines = text.splitlines()
+    second_header = [i for i, line in enumerate(lines) if line.startswith("# recorded by")][1]
+    return next(i + 1 for i in range(second_header, len(lines)) if lines[i].startswith("[W"))
+
+
+def test_one_nodes_log_is_one_part() -> None:
+    log = read_log(str(LOGS / "node-rank-duplicate.node2.log"))
+    assert {line.host for line in log.lines} == {""}

@@ -132,6 +132,20 @@ CASES = [
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
         "nccl-connect-failed",
+        "source-texts.log",
+        "exceeded error retry count",
+        "log-nccl-connect-failed",
+        {"addr": "10.82.101.249", "error": "Connection refused"},
+    ),
+    (
+        "nccl-connect-failed",
+        "source-texts.log",
+        "ncclOsSocketPollConnect",
+        "log-nccl-connect-failed",
+        {"addr": "10.82.101.249", "error": "Connection refused"},
+    ),
+    (
+        "nccl-connect-failed",
         "nccl-public.log",
         "No route to host",
         "log-nccl-connect-failed",
@@ -202,13 +216,19 @@ CASES = [
         {"ranks": "1", "timeout": "3000 ms"},
     ),
     ("invalid-device-ordinal", "nccl-public.log", "invalid device ordinal", "log-invalid-device-ordinal", {}),
-    ("client-socket-failed", "source-texts.log", "errno: 113", "master-no-route", {"addr": "node1", "port": "29500"}),
+    (
+        "client-socket-failed",
+        "source-texts.log",
+        "errno: 113",
+        "master-no-route",
+        {"addr": "::ffff:10.161.199.68", "port": "29500"},
+    ),
     (
         "connect-timed-out-old",
         "source-texts.log",
         "connect() timed out",
         "master-unreachable",
-        {"elapsed": "1800000ms"},
+        {"elapsed": "?"},
     ),
     (
         "address-in-use",
@@ -228,9 +248,16 @@ CASES = [
     (
         "store-wait-timeout",
         "source-texts.log",
-        "default_pg",
+        "broadcast_from",
         "log-store-timeout",
-        {"detail": " (key /default_pg/0//cuda//0, after 1800000ms)"},
+        {"detail": " (key /broadcast_from/0/75465, after 300000ms)"},
+    ),
+    (
+        "store-wait-timeout",
+        "source-texts.log",
+        "Timeout waiting for key",
+        "log-store-timeout",
+        {"detail": " (key default_pg/0/0, after 1800000 ms)"},
     ),
     ("env-missing-message", "source-texts.log", "expected, but not set", "env-missing", {"names": "RANK"}),
     (
@@ -268,13 +295,15 @@ CASES = [
     (
         "signal-killed",
         "source-texts.log",
-        "48213 Killed",
+        "8156 Killed",
         "log-rank-killed",
-        {"signal": "SIGKILL (9)", "who": "a process (pid 48213)"},
+        {"signal": "SIGKILL (9)", "who": "a process (pid 8156)"},
     ),
-    ("oom-killer", "source-texts.log", "Out of memory", "log-rank-oom-killed", {"who": "a process (pid 48213)"}),
+    ("oom-killer", "source-texts.log", "Out of memory", "log-rank-oom-killed", {"who": "a process (pid 1669)"}),
+    ("srun-oom", "source-texts.log", "Out Of Memory", "log-rank-oom-killed", {"who": "task 1-3 on nid001277"}),
     ("oom-killed", "source-texts.log", "OOMKilled", "log-rank-oom-killed", {}),
     ("oom-cgroup", "source-texts.log", "oom_kill event", "log-rank-oom-killed", {}),
+    ("oom-cgroup", "source-texts.log", "oom-kill event(s)", "log-rank-oom-killed", {}),
     (
         "gloo-pair-connect",
         "source-texts.log",
@@ -297,10 +326,36 @@ CASES = [
         "log-ifname-wrong-syntax",
         {"value": "^lo"},
     ),
+    (
+        "gloo-timeout-closure",
+        "source-texts.log",
+        "pair closure",
+        "log-gloo-timeout",
+        {"timeout": "its timeout"},
+    ),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
-    ("nccl-remote-error", "source-texts.log", "ncclRemoteError", "log-peer-closed", {}),
-    ("nccl-work-progress", "source-texts.log", "last enqueued NCCL work", "progress", {"rank": "1", "enqueued": "6"}),
+    (
+        "nccl-remote-error",
+        "field/037-remote-error-conn-reset-faulty-ib-nodes.log",
+        "ncclRemoteError:",
+        "log-peer-closed",
+        {},
+    ),
+    (
+        "nccl-work-progress",
+        "source-texts.log",
+        "last enqueued NCCL work",
+        "progress",
+        {"rank": "0", "enqueued": "7755"},
+    ),
+    (
+        "nccl-work-progress",
+        "source-texts.log",
+        "failure detected by watchdog",
+        "progress",
+        {"rank": "118", "work": "2398459", "enqueued": "2398578"},
+    ),
     (
         "nccl-no-interface",
         "source-texts.log",
@@ -342,9 +397,17 @@ CASES = [
     ("nccl-shm-segment", "field/001-shm-k8s-runner-pod.log", "Error while creating", "log-shm-too-small", {}),
     ("nccl-shm-call", "source-texts.log", "shm_open failed", "log-shm-not-writable", {}),
     ("dataloader-shm", "source-texts.log", "insufficient shared memory", "log-shm-too-small", {}),
+    ("dataloader-shm", "source-texts.log", "killed by signal: Bus error", "log-shm-too-small", {}),
     ("memlock-verbs", "source-texts.log", "RLIMIT_MEMLOCK", "log-memlock-too-low", {}),
     ("memlock-reg-mr", "source-texts.log", "ibv_reg_mr", "log-memlock-too-low", {}),
     ("ib-completion", "source-texts.log", "with error 12", "log-ib-retry-exceeded", {"peer": "10.2.0.5"}),
+    (
+        "ib-completion",
+        "source-texts.log",
+        "IBV_WC_RETRY_EXC_ERR(12)",
+        "log-ib-retry-exceeded",
+        {"peer": "10.1.3.201", "detail": " (IBV_WC_RETRY_EXC_ERR, hca mlx5_3)"},
+    ),
     (
         "ib-completion",
         "source-texts.log",
@@ -353,6 +416,90 @@ CASES = [
         {"status": "4", "peer": "10.99.91.63"},
     ),
     ("ib-port-event", "source-texts.log", "port error", "log-ib-port-down", {}),
+    ("ib-port-event", "source-texts.log", "port error(10)", "log-ib-port-down", {"detail": " (mlx5_3:1 port error)"}),
+    ("ib-port-event", "source-texts.log", "port active(9)", "port-active", {"dev": "mlx5_1:1"}),
+    ("ib-link-down", "source-texts.log", "Link up", "port-active", {}),
+    (
+        "nccl-bootstrap-truncated",
+        "field/029-bootstrap-message-truncated-nccl2193.log",
+        "Message truncated",
+        "log-nccl-bootstrap-truncated",
+        {"got": "256", "want": "4"},
+    ),
+    (
+        "nccl-socket-truncated",
+        "source-texts.log",
+        "message truncated : receiving",
+        "log-collective-mismatch",
+        {},
+    ),
+    ("exit-code", "source-texts.log", "Exited with exit code 137", "log-rank-killed", {"signal": "SIGKILL (9)"}),
+    ("error-file-code", "torchrun-parent.error.json", "errorCode", "exited", {}),
+    (
+        "store-host-not-found",
+        "field/033-k8s-dns-not-ready-tcpstore-host-not-found.log",
+        "host not found",
+        "log-store-host-unresolvable",
+        {"error": "Name or service not known"},
+    ),
+    (
+        "store-host-gai",
+        "source-texts.log",
+        "gai error: -2",
+        "log-store-host-unresolvable",
+        {"host": "ece-a58489.austin.utexas.edu", "error": "Name or service not known"},
+    ),
+    (
+        "deepspeed-return-code",
+        "field/152-deepspeed-sigkill-minus9-host-ram.log",
+        "exits with return code",
+        "log-rank-killed",
+        {"signal": "SIGKILL (9)"},
+    ),
+    (
+        "nccl-rem-allocator",
+        "field/038-rem-allocator-stray-connection-old-nccl.log",
+        "Rem Allocator",
+        "log-nccl-known-bug",
+        {"detail": "Allocation failed (segment 0, fd 130)"},
+    ),
+    (  # torchelastic's error file, printed into the log as JSON
+        "rendezvous-connection",
+        "field/036-c10d-store-connect-timeout-hostname-not-in-hosts.log",
+        "RendezvousConnectionError",
+        "log-rendezvous-connection",
+        {"detail": " (The connection to the C10d store has failed. See inner exception for details)"},
+    ),
+    (
+        "slurm-cancelled",
+        "source-texts.log",
+        "DUE TO TIME LIMIT",
+        "log-job-cancelled",
+        {"job": "42221", "node": "clr1247", "reason": "due to time limit"},
+    ),
+    ("slurm-cancelled", "source-texts.log", "STEP 440575.0", "log-job-cancelled", {"job": "440575.0"}),
+    (
+        "agent-signal",
+        "source-texts.log",
+        "got signal: 15",
+        "log-agent-signalled",
+        {"pid": "76", "signal": "SIGTERM (15)"},
+    ),
+    (
+        "rendezvous-keepalive",
+        "field/159-lightning-torchelastic-num-nodes-unset-rdzv-loop.log",
+        "is not renewed",
+        "log-rendezvous-keepalive",
+        {"key": "/torchelastic/p2p/run_mnist12/rdzv/v_4/rank_1"},
+    ),
+    ("lightning-slurm", "field/150-lightning-sbatch-without-srun-one-rank.log", "by Slurm", "slurm-launches", {}),
+    (
+        "lightning-member",
+        "field/150-lightning-sbatch-without-srun-one-rank.log",
+        "MEMBER",
+        "member",
+        {"member": "1", "world": "8"},
+    ),
     ("ib-link-down", "source-texts.log", "Link down", "log-ib-port-down", {}),
     ("nvls-bind", "field/013-nvls-bind-failed-401-fm.log", "Failed to bind NVLink", "log-nvls-bind-failed", {}),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
@@ -522,3 +669,61 @@ def test_each_text_once_per_node_with_line_numbers() -> None:
     (finding,) = [f for f in explain_findings([read_log(str(LOGS / "port-drop.node2.log"))])]
     assert finding.node == "port-drop.node2.log"
     assert all(e.startswith("port-drop.node2.log:") for e in finding.evidence[:-1])
+
+
+def _source_lines(*needles: str) -> str:
+    """The lines of source-texts.log holding these needles, in file order, as one paste."""
+    text = (LOGS / "source-texts.log").read_text().splitlines()
+    return "\n".join(line for line in text if not line.startswith("#") and any(n in line for n in needles))
+
+
+def test_one_port_event_seen_by_every_process_of_a_host_is_a_port_down_not_a_flap() -> None:
+    names = [f.name for f in explain_findings([to_input(_source_lines("...-48:"), "a.log")])]
+    assert names == ["log-ib-port-down"]
+
+
+def test_a_port_that_goes_down_and_comes_back_is_flapping() -> None:
+    text = _source_lines("port error(10)", "port active(9)")
+    (finding,) = [f for f in explain_findings([to_input(text, "a.log")]) if f.name.startswith("log-ib-port")]
+    assert finding.name == "log-ib-port-flapping"
+    assert finding.param_map["events"] == "1 port-down event(s), 1 port-up event(s)"
+    kernel = _source_lines("Link down", "Link up")
+    assert [f.name for f in explain_findings([to_input(kernel, "dmesg.log")])] == ["log-ib-port-flapping"]
+
+
+def test_an_nccl_system_error_with_every_rank_on_one_host_names_dev_shm() -> None:
+    log = read_log(str(LOGS / "field" / "011-docker-no-ipc-host-unhandled-system.log"))
+    names = [f.name for f in explain_findings([log])]
+    assert names[0] == "log-shm-likely"
+    assert explain_findings([log])[0].param_map["host"] == "fastmoe"
+
+
+def test_an_nccl_system_error_where_the_log_does_not_show_the_hosts_is_not_pinned_on_dev_shm() -> None:
+    barrier = read_log(str(LOGS / "field" / "026-shm-volume-missing-kaito-barrier.log"))
+    assert [f.name for f in explain_findings([barrier])] == ["log-nccl-system-error"]
+
+
+def test_a_finding_in_a_paste_of_several_hosts_names_the_host_that_printed_it() -> None:
+    text = _source_lines("...-48:", "Message truncated")
+    found = {f.name: f.node for f in explain_findings([to_input(text, "paste.log")])}
+    assert found["log-nccl-bootstrap-truncated"] == "compute-st-p4de24xlarge-2"
+    assert found["log-ib-port-down"] == "...-48"
+
+
+def test_lightning_under_slurm_with_one_rank_of_eight_ran_as_one_task() -> None:
+    log = read_log(str(LOGS / "field" / "150-lightning-sbatch-without-srun-one-rank.log"))
+    (finding,) = explain_findings([log])
+    assert finding.name == "log-slurm-one-task"
+    assert (finding.param_map["seen"], finding.param_map["world"]) == ("1", "8")
+
+
+def test_kubernetes_oomkilled_with_exit_code_137_is_one_oom_finding() -> None:
+    text = _source_lines("State:          Terminated", "Reason:       OOMKilled", "Exit Code:    137")
+    names = [f.name for f in explain_findings([to_input("\n" + text, "pod.log")])]
+    assert names == ["log-rank-oom-killed"]
+
+
+def test_a_slurm_step_cancelled_after_its_tasks_ran_out_of_memory_is_the_oom() -> None:
+    text = _source_lines("StepId=440575.0", "nid001277: tasks 1-3", "STEP 440575.0")
+    names = [f.name for f in explain_findings([to_input(text, "slurm.out")])]
+    assert "log-job-cancelled" not in names and names[0] == "log-rank-oom-killed"

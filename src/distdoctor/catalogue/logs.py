@@ -21,6 +21,24 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-rendezvous-keepalive",
+        "error",
+        "log",
+        Text(
+            "An elastic agent stopped renewing its rendezvous keep-alive ({key}): it died, hung or lost etcd, and the "
+            "others tore the rendezvous down",
+            "一个 elastic agent 不再续期其 rendezvous keep-alive（{key}）：它已退出、卡住或与 etcd 失联，"
+            "其他 agent 因此拆除了 rendezvous",
+        ),
+        Text(
+            "Read that agent's own log (the rank_N at the end of the key) for why it stopped. Where agents keep "
+            "joining and leaving, give every node the same --nnodes and the script the same node count (Lightning: "
+            "Trainer(num_nodes=N)).",
+            "查看该 agent 自己的日志（key 末尾的 rank_N），找出它停止的原因。若各 agent 反复加入又离开，"
+            "让每个节点使用相同的 --nnodes，并让脚本使用相同的节点数（Lightning：Trainer(num_nodes=N)）。",
+        ),
+    ),
+    Entry(
         "log-rendezvous-connection",
         "error",
         "log",
@@ -115,10 +133,50 @@ LOGS: tuple[Entry, ...] = (
         "log",
         Text("NCCL failed in a system call or socket: {error}", "NCCL 在系统调用或 socket 上失败：{error}"),
         Text(
-            "Run with NCCL_DEBUG=INFO and read the WARN line before it; most often NCCL picked an interface the "
-            "nodes do not share: set NCCL_SOCKET_IFNAME (e.g. eth0), and allow TCP between the nodes.",
-            "用 NCCL_DEBUG=INFO 运行，看它前面的 WARN 行；最常见的原因是 NCCL 选了节点间不互通的网卡："
-            "设置 NCCL_SOCKET_IFNAME（如 eth0），并放行节点之间的 TCP。",
+            "The log does not say which call failed: rerun with NCCL_DEBUG=INFO and read the WARN line before it. "
+            "The usual ones: /dev/shm too small in a container (--shm-size=8g or --ipc=host; in Kubernetes an "
+            "emptyDir with medium: Memory), an interface the nodes do not share (set NCCL_SOCKET_IFNAME), the "
+            "locked-memory limit for RDMA (ulimit -l unlimited).",
+            "日志没有说明是哪个调用失败：用 NCCL_DEBUG=INFO 重新运行，看它前面的 WARN 行。常见原因："
+            "容器中 /dev/shm 太小（--shm-size=8g 或 --ipc=host；Kubernetes 中用 medium: Memory 的 emptyDir）、"
+            "节点间不互通的网卡（设置 NCCL_SOCKET_IFNAME）、RDMA 的锁定内存上限（ulimit -l unlimited）。",
+        ),
+    ),
+    Entry(
+        "log-shm-likely",
+        "error",
+        "log",
+        Text(
+            "NCCL failed in a system call with every rank on one host ({host}): there NCCL's system calls are "
+            "on /dev/shm, so it is most likely too small (the log does not name the call)",
+            "NCCL 在系统调用上失败，且所有 rank 都在同一台主机（{host}）上：单机时 NCCL 的系统调用在 /dev/shm 上，"
+            "所以很可能是 /dev/shm 太小（日志没有指出具体调用）",
+        ),
+        Text(
+            "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
+            "emptyDir with medium: Memory at /dev/shm. df -h /dev/shm shows its size; NCCL_DEBUG=INFO names the call "
+            "that failed.",
+            "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
+            "medium: Memory 的 emptyDir。df -h /dev/shm 可查看大小；NCCL_DEBUG=INFO 会指出失败的调用。",
+        ),
+    ),
+    Entry(
+        "log-nccl-bootstrap-truncated",
+        "error",
+        "log",
+        Text(
+            "NCCL's bootstrap received {got} bytes where it expected {want}: the ranks disagree on what they "
+            "exchange at setup",
+            "NCCL 的 bootstrap 收到 {got} 字节，而预期是 {want} 字节：各 rank 在初始化时交换的内容不一致",
+        ),
+        Text(
+            "Run one NCCL version on every node (compare the 'NCCL version' line of each node's log); create "
+            "communicators (new_group) in the same order on every rank. Where both hold, this is the intermittent "
+            "bootstrap fault reported on NCCL 2.19 and 2.20 (NVIDIA/nccl#1176, #1273): move to another NCCL "
+            "release; those reporters went back to 2.18.",
+            "在每个节点上使用同一版本的 NCCL（比较各节点日志中的 'NCCL version' 行）；让每个 rank 以相同的顺序"
+            "创建通信器（new_group）。如果两者都满足，这是 NCCL 2.19 和 2.20 上报告过的间歇性 bootstrap 故障"
+            "（NVIDIA/nccl#1176、#1273）：换用其他 NCCL 版本；这些报告者退回到了 2.18。",
         ),
     ),
     Entry(
@@ -336,6 +394,102 @@ LOGS: tuple[Entry, ...] = (
             "port's error counters); drain a node whose link flaps, or keep NCCL off that HCA with NCCL_IB_HCA.",
             "检查该节点的端口和线缆（ibstat、ibv_devinfo、dmesg 中的 mlx5 链路事件、交换机端口的错误计数）；"
             "链路反复断开的节点应下线，或用 NCCL_IB_HCA 让 NCCL 不使用该 HCA。",
+        ),
+    ),
+    Entry(
+        "log-store-host-unresolvable",
+        "error",
+        "log",
+        Text(
+            "The store's host {host} does not resolve: {error}",
+            "存储所在的主机 {host} 无法解析：{error}",
+        ),
+        Text(
+            "Give --rdzv-endpoint / MASTER_ADDR as an IP address, or make the name resolve on every node (DNS or "
+            "/etc/hosts). In Kubernetes a pod's DNS name resolves only once the pod is ready: wait for it before "
+            "starting (an init container that loops on nslookup), or use a headless service with "
+            "publishNotReadyAddresses.",
+            "把 --rdzv-endpoint / MASTER_ADDR 写成 IP 地址，或让这个名字在每个节点上都能解析（DNS 或 /etc/hosts）。"
+            "Kubernetes 中 pod 的 DNS 名字要等 pod 就绪后才能解析：启动前先等待（用循环 nslookup 的 init 容器），"
+            "或使用设置了 publishNotReadyAddresses 的 headless service。",
+        ),
+    ),
+    Entry(
+        "log-nccl-known-bug",
+        "error",
+        "log",
+        Text(
+            "NCCL failed in {component}: {detail}",
+            "NCCL 在{component}中失败：{detail}",
+        ),
+        Text(
+            "This part of NCCL has failures of its own that a release fixed: move to {release} (a newer torch "
+            "wheel, or the nvidia-nccl-cu* package torch loads).",
+            "NCCL 的这一部分有其自身的、已在后续版本修复的故障：换用 {release}（更新的 torch wheel，"
+            "或 torch 加载的 nvidia-nccl-cu* 包）。",
+        ),
+    ),
+    Entry(
+        "log-slurm-one-task",
+        "error",
+        "log",
+        Text(
+            "Lightning leaves starting the ranks to Slurm, and only {seen} of {world} ranks started: the script "
+            "ran as one Slurm task",
+            "Lightning 把启动各 rank 的工作交给 Slurm，但 {world} 个 rank 中只有 {seen} 个启动：脚本只作为一个 "
+            "Slurm 任务运行",
+        ),
+        Text(
+            "Start the script with srun inside the sbatch script (srun python train.py), with "
+            "--ntasks-per-node equal to the GPUs per node and --nodes equal to num_nodes.",
+            "在 sbatch 脚本中用 srun 启动训练脚本（srun python train.py），并使 --ntasks-per-node 等于每个节点的 GPU "
+            "数，--nodes 等于 num_nodes。",
+        ),
+    ),
+    Entry(
+        "log-job-cancelled",
+        "error",
+        "log",
+        Text(
+            "Slurm cancelled job {job} on {node} {reason}",
+            "Slurm 取消了 {node} 上的作业 {job}（{reason}）",
+        ),
+        Text(
+            "Not a fault of the job's processes: {advice}.",
+            "不是作业进程本身的故障：{advice}。",
+        ),
+    ),
+    Entry(
+        "log-agent-signalled",
+        "error",
+        "log",
+        Text(
+            "torchrun (pid {pid}) was sent {signal} from outside and stopped the job",
+            "torchrun（pid {pid}）从外部收到 {signal}，并停止了作业",
+        ),
+        Text(
+            "Find who sent it: a scheduler's time limit or preemption (sacct -j JOB, kubectl describe pod), a cancel, "
+            "or the shell that started torchrun closing (SIGHUP, and SIGTERM to its process group): start torchrun "
+            "with setsid or inside tmux/screen rather than with a bare nohup or &.",
+            "找出是谁发送的：调度器的时间上限或抢占（sacct -j JOB、kubectl describe pod）、取消操作，"
+            "或启动 torchrun 的 shell 关闭（SIGHUP，以及发给其进程组的 SIGTERM）：用 setsid 或在 tmux/screen 中启动 "
+            "torchrun，而不是只用 nohup 或 &。",
+        ),
+    ),
+    Entry(
+        "log-ib-port-flapping",
+        "error",
+        "log",
+        Text(
+            "An InfiniBand/RoCE port on {host} went down and up during the job ({events}): the link is flapping",
+            "{host} 上的 InfiniBand/RoCE 端口在作业期间反复断开又恢复（{events}）：链路在抖动",
+        ),
+        Text(
+            "Drain {host} and have its cable, transceiver and switch port checked (ibstat, dmesg for mlx5 link "
+            "events, ibqueryerrors or the switch's error counters); until then keep NCCL off that HCA with "
+            "NCCL_IB_HCA, or leave the node out of the job.",
+            "将 {host} 下线，检查其线缆、光模块和交换机端口（ibstat、dmesg 中的 mlx5 链路事件、ibqueryerrors 或"
+            "交换机的错误计数）；在此之前用 NCCL_IB_HCA 让 NCCL 不使用该 HCA，或把该节点排除在作业之外。",
         ),
     ),
     Entry(

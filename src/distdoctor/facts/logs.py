@@ -34,27 +34,40 @@ def _decode(data: bytes, name: str) -> str:
 
 
 def _error_file_lines(data: Any) -> list[str] | None:
-    """The text inside torchelastic's error.json: {"message": {"message": ..., "extraInfo": {"py_callstack"}}}."""
+    """The text inside torchelastic's error.json: {"message": {"message": ..., "extraInfo": {"py_callstack"},
+    "errorCode": N}}; the exit code the agent adds (a signal's, where the child could not write one) becomes an
+    "errorCode: N" line."""
     if not isinstance(data, dict) or "message" not in data:
         return None
     message = data["message"]
     if isinstance(message, str):  # errors raised in C++ are recorded as a plain string
-        return message.splitlines()
-    if not isinstance(message, dict):
+        lines = message.splitlines()
+        message = data
+    elif isinstance(message, dict):
+        lines = str(message.get("message", "")).splitlines()
+    else:
         return None
-    lines = str(message.get("message", "")).splitlines()
-    extra = message.get("extraInfo")
+    extra = message.get("extraInfo") or data.get("extraInfo")
     if isinstance(extra, dict) and extra.get("py_callstack"):
         lines += str(extra["py_callstack"]).splitlines()
+    code = message.get("errorCode", data.get("errorCode"))
+    if isinstance(code, int) and not isinstance(code, bool) and code:
+        lines.append(f"errorCode: {code}")
     return lines
 
 
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-# Who printed a line: an optional timestamp, then torch's "[rank3]:", torchrun's "[default0]:", srun -l's "0: ",
-# or NCCL's "host:pid:tid [gpu] " (its host).
+# Who printed a line: srun -l's "0: " before or after an optional timestamp (bracketed, ISO, or syslog's
+# "Mon DD HH:MM:SS host"), then torch's "[rank3]:", torchrun's "[default0]:", NCCL's "host:pid:tid [gpu] " (its
+# host; "...-48" where a paste elided it), or pdsh's "host: " (a host name with a digit in it: "gpu-node-3: ").
 _PREFIX = re.compile(
-    r"^(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*)?"
-    r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<task>\d{1,5}): |(?P<host>[A-Za-z0-9][\w.\-]*):\d+:\d+ \[\d+\] )"
+    r"^(?:(?P<task0>\d{1,5}): )?"
+    r"(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?\s+"
+    r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d (?P<syslog>[A-Za-z0-9][\w.\-]*) (?=\S+: ))?"
+    r"(?:(?P<task>\d{1,5}): )?"
+    r"(?:\[(?P<tag>rank\d+|default\d+)\]:?\s?|(?P<host>[A-Za-z0-9.][\w.\-]*):\d+:\d+ \[\d+\] "
+    r"|(?P<pdsh>(?!rank\d|default\d|python\d|pip\d|sha\d|md5|utf|x86|v\d|epoch|step|iter|stage|layer|batch|loss)"
+    r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
 _NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
@@ -77,13 +90,18 @@ def _wrap_width(lines: list[str]) -> int | None:
     return longest
 
 
+def _has_prefix(text: str) -> bool:
+    m = _PREFIX.match(text)
+    return bool(m and m.end())
+
+
 def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | None:
     """How `nxt` joins `current` (the logical line so far: `joined`) when it continues it ("" glued, " " spaced),
     or None when it starts a new line."""
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        return None if _PREFIX.match(nxt) else ""
+        return None if _has_prefix(nxt) else ""
     if nxt[0].isspace() and not _TRACEBACK_FRAME.match(current) and not _NOT_CONTINUATION.match(nxt):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
@@ -114,12 +132,24 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
     return out
 
 
-def _line(source: str, number: int, text: str) -> LogLine:
-    # Every prefix starts with "[" or a digit, or holds " [" (NCCL's "host:pid:tid [gpu] "): skip the regex otherwise.
-    m = _PREFIX.match(text) if text[:1] == "[" or text[:1].isdigit() or " [" in text[:120] else None
-    if not m:
-        return LogLine(source, number, text)
-    host = m["host"] or (f"task {m['task']}" if m["task"] else "")
+def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
+    """The line, with the host and tag its prefix names; a line without a host is of its `part` of a paste."""
+    # Every prefix starts with "[", a digit, "." (an elided host), a capital ("Dec  3 ", syslog's month) or a letter
+    # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
+    # indented traceback lines above all.
+    head = text[:1]
+    if not (
+        head == "["
+        or head.isdigit()
+        or head == "."
+        or (head.isalpha() and (" [" in text[:120] or (text[3:4] == " " if head.isupper() else ": " in text[:64])))
+    ):
+        return LogLine(source, number, text, part)
+    m = _PREFIX.match(text)
+    if not m or not m.end():
+        return LogLine(source, number, text, part)
+    task = m["task"] or m["task0"]
+    host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else part)
     return LogLine(source, number, text, host, m["tag"] or "")
 
 
@@ -133,7 +163,49 @@ def to_input(text: str, source: str) -> LogInput:
             inner = None
         if inner is not None:
             lines = inner
-    return LogInput(source, tuple(_line(source, i, t) for i, t in logical_lines(lines)))
+    numbered = logical_lines(lines)
+    parts = _parts(numbered)
+    if not parts:
+        return LogInput(source, tuple(_line(source, i, t) for i, t in numbered))
+    out, k = [], 0
+    part = f"paste part 1 (from line {parts[0]})"
+    for i, t in numbered:
+        if k + 1 < len(parts) and i >= parts[k + 1]:
+            k += 1
+            part = f"paste part {k + 1} (from line {parts[k]})"
+        out.append(_line(source, i, t, part))
+    return LogInput(source, tuple(out))
+
+
+# A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it), or
+# an ISO date and time, bracketed or not.
+_STAMP = re.compile(
+    r"^(?:\[rank\d+\]:)?\[?(?:[IWEF](?P<md>\d{4}) (?P<t1>\d\d:\d\d:\d\d)|(?:\d{2})?\d\d-(?P<m>\d\d)-(?P<d>\d\d)[T ]"
+    r"(?P<t2>\d\d:\d\d:\d\d))"
+)
+# Lines of one node come in time order, give or take the interleaving of its processes' output; a timestamp this much
+# earlier than the one before starts another node's log pasted below the first.
+_BACKWARDS_S = 3
+
+
+def _seconds(m: re.Match[str]) -> int:
+    month_day = m["md"] or f"{m['m']}{m['d']}"
+    hh, mm, ss = (m["t1"] or m["t2"]).split(":")
+    return ((int(month_day[:2]) * 31 + int(month_day[2:])) * 24 + int(hh)) * 3600 + int(mm) * 60 + int(ss)
+
+
+def _parts(numbered: list[tuple[int, str]]) -> list[int]:
+    """Where each node's log starts in a paste of several, told by timestamps that go back in time: the first line
+    number of each part, or [] for a paste of one part."""
+    starts, last = [], -1
+    for number, text in numbered:
+        if not text or text[0] not in "[IWEF0123456789" or not (m := _STAMP.match(text)):
+            continue
+        now = _seconds(m)
+        if last >= 0 and now < last - _BACKWARDS_S:
+            starts.append(number)
+        last = now
+    return [1, *starts] if starts else []
 
 
 # stdin is read in blocks of this size, keeping the last LOG_MAX_BYTES.

@@ -8,6 +8,7 @@ without a dash) that other findings of the same log read.
 
 from __future__ import annotations
 
+import functools
 import ipaddress
 import re
 from collections.abc import Callable
@@ -23,7 +24,10 @@ EXITED = "exited"  # a process exited non-zero: a failure, not yet a cause
 TERMINATED = "terminated"  # SIGTERM/SIGINT/SIGHUP: torchrun ending the siblings of a failed rank, or a user
 PROGRESS = "progress"  # "[Rank N] Timeout at NCCL work: W, last enqueued NCCL work: E": how far each rank got
 CLEAN = "clean"  # exit code 0
-MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN})
+PORT_ACTIVE = "port-active"  # an IB port came (back) up: after a port error, the link flapped
+SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slurm: one rank per Slurm task
+MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
+MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER})
 
 
 @dataclass(frozen=True)
@@ -34,10 +38,16 @@ class Signature:
     needle: str  # a plain substring every matching line holds: most lines are skipped without a regex
     pattern: re.Pattern[str]
     finding: Build
+    also: tuple[str, ...] = ()  # or one of these: a regex of two wordings has a long needle for each
+
+    @property
+    def needles(self) -> tuple[str, ...]:
+        return (self.needle, *self.also)
 
 
-def _sig(key: str, needle: str, regex: str, finding: Build) -> Signature:
-    return Signature(key, needle, re.compile(regex), finding)
+def _sig(key: str, needle: str | tuple[str, ...], regex: str, finding: Build) -> Signature:
+    first, *also = (needle,) if isinstance(needle, str) else needle
+    return Signature(key, first, re.compile(regex), finding, tuple(also))
 
 
 def _detail(text: str | None) -> str:
@@ -54,8 +64,14 @@ def _name(finding: str, **fixed: str) -> Build:
     return build
 
 
+@functools.lru_cache(maxsize=256)
+def _loopback(address: str) -> bool:
+    """is_loopback, remembered: a long log repeats one address in thousands of lines."""
+    return is_loopback(address)
+
+
 def _client_timeout(g: Params) -> tuple[str, Params]:
-    if is_loopback(g["host"]):
+    if _loopback(g["host"]):
         return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
@@ -102,7 +118,7 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
 
 def _full_mesh(g: Params) -> tuple[str, Params]:
     addr = g.get("addr") or ""
-    if addr and is_loopback(addr):
+    if addr and _loopback(addr):
         return "log-gloo-loopback", {"detail": f" (a peer advertised {addr})"}
     # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
     return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
@@ -110,7 +126,7 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
 
 def _gloo_address(g: Params) -> tuple[str, Params]:
     """gloo's device.cc: `ifa` is GLOO_SOCKET_IFNAME's interface, `rp`/`bind_rv` the hostname's addresses."""
-    value = g["value"].rstrip(".")
+    value = g["value"].rstrip(".;")  # "for host; bind(2) for ... failed": the hostname's address is not this host's
     if value[:1] in "^=" or "," in value:
         return "log-ifname-wrong-syntax", {"var": "GLOO_SOCKET_IFNAME", "value": value}
     if g.get("check") == "ifa":
@@ -129,7 +145,7 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
     interfaces = re.findall(r"(?:\[\d+\])?([\w.\-]+):(\S+?)<\d+>", g["list"])
     names = [name for name, _ in interfaces]
     first_name, first_addr = interfaces[0] if interfaces else ("?", "?")
-    if first_name == "lo" or is_loopback(first_addr):
+    if first_name == "lo" or _loopback(first_addr):
         return "ifname-loopback", {"var": "NCCL_SOCKET_IFNAME", "value": first_name}
     bridges = [(n, a) for n, a in interfaces if n.startswith(BRIDGE_PREFIXES) or _in_docker_network(a)]
     if bridges and (bridges[0][0] == first_name or len(bridges) * 2 >= len(interfaces)):
@@ -240,6 +256,24 @@ def _signal(g: Params) -> tuple[str, Params]:
     return _killed(name, number, g)
 
 
+_SLURM_ADVICE = {
+    "TIME LIMIT": "ask for more time (#SBATCH --time) or checkpoint and resubmit with --requeue",
+    "NODE FAILURE": "the node failed under the job: sinfo -R names why; leave it out (--exclude) and resubmit",
+    "PREEMPTION": "a job of higher priority took the nodes: use a partition without preemption, or checkpoint and "
+    "--requeue",
+}
+
+
+def _slurm_cancelled(g: Params) -> tuple[str, Params]:
+    why = (g.get("why") or "").strip()
+    return "log-job-cancelled", {
+        "job": g["id"],
+        "node": g["node"],
+        "reason": f"due to {why.lower()}" if why else "by scancel or an administrator",
+        "advice": _SLURM_ADVICE.get(why, "sacct -j JOB shows who cancelled it and when"),
+    }
+
+
 def _oom(g: Params) -> tuple[str, Params]:
     return "log-rank-oom-killed", {"who": _who(g), "detail": _detail(g.get("detail"))}
 
@@ -257,7 +291,7 @@ _WATCHDOG = (
     r"WorkNCCL\((?P<work>.*?)\)\s*ran for (?P<elapsed>\d+) milliseconds"
 )
 _IB_COMPLETION = (
-    r"NET/IB\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
+    r"NET/IB(?:/GIN)?\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
     r"(?:(?P<name>IBV_WC_\w+)\()?(?P<code2>\d+)\)?)(?:.*?hca (?P<hca>\S+))?"
 )
 _EXITCODE = (
@@ -302,6 +336,21 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
     ),
+    _sig(  # torch <= 1.10 tcputil::connect: "host not found: " + gai_strerror
+        "store-host-not-found",
+        "host not found: ",
+        r"host not found: (?P<error>Name or service not known|Temporary failure in name resolution|"
+        r"nodename nor servname provided, or not known|No address associated with hostname)",
+        lambda g: ("log-store-host-unresolvable", {"host": "the store's host name", "error": g["error"]}),
+    ),
+    _sig(  # torch >= 1.11 socket.cpp; -2 (EAI_NONAME) and -3 (EAI_AGAIN): the name has no address at all. Other codes
+        # (-5, -9) say only that it has none of that family, which the other family may still have.
+        "store-host-gai",
+        "cannot be retrieved (gai error",
+        r"network addresses of \((?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
+        r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
+        lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
+    ),
     _sig(
         "store-clients-timeout",
         "waiting for clients",
@@ -323,13 +372,20 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-store-key-timeout"),
     ),
     _sig(
+        # TCPStore 2.x "wait timeout after Nms, keys: K"; FileStore "Timeout waiting for key: K after N ms"; torch
+        # 1.x's bare "Socket Timeout" / "Wait timeout", also as ProcessGroupNCCL's "store->get('0') got error: ..."
         "store-wait-timeout",
-        "imeout",
+        ("ait timeout", "Socket Timeout", "Timeout waiting for key"),
         r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: (?!\S*torchelastic/(?:role_info|assigned_ranks))"
-        r"(?P<key>\S+)|(?:RuntimeError|DistStoreError): (?P<old>Socket Timeout|Wait timeout)\b)",
+        r"(?P<key>\S+)|Timeout waiting for key: (?P<key2>\S+) after (?P<after2>\d+ ?m?s)|"
+        r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b)",
         lambda g: (
             "log-store-timeout",
-            {"detail": f" (key {g['key']}, after {g['after']})" if g.get("key") else f" ({g['old']})"},
+            {
+                "detail": f" (key {g.get('key') or g['key2']}, after {g.get('after') or g['after2']})"
+                if g.get("key") or g.get("key2")
+                else f" ({g['old']})"
+            },
         ),
     ),
     _sig(
@@ -354,27 +410,66 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "rendezvous-timeout",
         "RendezvousTimeoutError",
-        r"(?:^|[.\s])RendezvousTimeoutError(?:: (?P<detail>.*))?$",
+        r"(?:^|[.\s\"])RendezvousTimeoutError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
         "RendezvousConnectionError",
-        r"(?:^|[.\s])RendezvousConnectionError(?:: (?P<detail>.*))?$",
+        r"(?:^|[.\s\"])RendezvousConnectionError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-closed",
         "RendezvousClosedError",
-        r"(?:^|[.\s])RendezvousClosedError(?::.*)?$",
+        r"(?:^|[.\s\"])RendezvousClosedError(?::.*)?$",
         lambda g: ("log-rendezvous-closed", {}),
+    ),
+    _sig(  # etcd_rendezvous.py: an agent's keep-alive lapsed, and the others tear the rendezvous down
+        "rendezvous-keepalive",
+        "is not renewed",
+        r"Keep-alive key (?P<key>\S+?) is not renewed",
+        _name("log-rendezvous-keepalive"),
     ),
     _sig("exitcode", "exitcode", _EXITCODE, _exitcode),
     _sig(
         "exit-status",
-        "exit status",
+        "xit ",  # "exit status": the needle of exit-code finds these lines too
         r"returned non-zero exit status (?P<code>-?\d+)",
         _exitcode,
+    ),
+    _sig(  # Docker, Kubernetes (kubectl describe: "Exit Code: 137"), srun ("Exited with exit code 1")
+        "exit-code",
+        "xit ",
+        r"\b(?:[Ee]xit(?:ed with)? [Cc]ode|exit code|Exit Code):?\s*(?P<code>-?\d+)\b",
+        _exitcode,
+    ),
+    _sig(  # torchelastic's error file: the exit code its agent recorded (facts/logs.py reads it as this line)
+        "error-file-code",
+        "errorCode: ",
+        r"^errorCode: (?P<code>-?\d+)$",
+        _exitcode,
+    ),
+    _sig(  # the DeepSpeed launcher's sigkill_handler
+        "deepspeed-return-code",
+        "exits with return code",
+        r"exits with return code = (?P<code>-?\d+)",
+        _exitcode,
+    ),
+    _sig(  # slurmstepd: "*** JOB 42221 ON clr1247 CANCELLED AT 2022-04-14T16:20:46 DUE TO TIME LIMIT ***"
+        "slurm-cancelled",
+        " CANCELLED",
+        r"\*\*\* (?:JOB|STEP) (?P<id>\S+) ON (?P<node>\S+) CANCELLED(?: AT \S+)?(?: DUE TO (?P<why>[A-Z ]+?))? \*\*\*",
+        _slurm_cancelled,
+    ),
+    _sig(  # torchelastic's agent itself got a signal from outside and stopped its workers
+        "agent-signal",
+        "got signal: ",
+        r"SignalException: Process (?P<pid>\d+) got signal: (?P<num>\d+)",
+        lambda g: (
+            "log-agent-signalled",
+            {"pid": g["pid"], "signal": f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})"},
+        ),
     ),
     _sig(
         "signal-received",
@@ -414,19 +509,28 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "oom-killer",
-        "ut of memory: Killed process",
+        "Killed",  # "Out of memory: Killed process": one scan for every line with Killed
         r"(?:Memory cgroup )?[Oo]ut of memory: Killed process (?P<pid>\d+) \((?P<detail>[^)]*)\)",
         _oom,
     ),
     _sig(
         "oom-killed",
-        "OOMKilled",
+        "Killed",
         r"(?P<detail>(?:Reason|reason|Last State)?\W*OOMKilled)",
         lambda g: ("log-rank-oom-killed", {"who": "the container", "detail": " (Kubernetes: OOMKilled)"}),
     ),
+    _sig(  # srun reporting the tasks the step's cgroup killed
+        "srun-oom",
+        "Out Of Memory",
+        r"srun: error: (?P<node>[^:\s]+): tasks? (?P<task>[\d,\-]+): Out Of Memory",
+        lambda g: (
+            "log-rank-oom-killed",
+            {"who": f"task {g['task']} on {g['node']}", "detail": " (Slurm: Out Of Memory)"},
+        ),
+    ),
     _sig(
         "oom-cgroup",
-        "oom",
+        ("kill event", "oom-kill:", "out-of-memory handler"),
         r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
         _oom,
     ),
@@ -462,6 +566,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
         _name("log-gloo-timeout"),
     ),
+    _sig(  # unbound_buffer.cc: the other pairs of a context, closed after one operation timed out
+        "gloo-timeout-closure",
+        "Application timeout caused pair closure",
+        r"Application timeout caused pair closure",
+        lambda g: ("log-gloo-timeout", {"timeout": "its timeout"}),
+    ),
     _sig(
         "peer-closed",
         "closed by",
@@ -484,33 +594,42 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(
         "nccl-work-progress",
-        "last enqueued NCCL work",
-        r"Rank (?P<rank>\d+)\] Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: (?P<enqueued>-?\d+)",
-        lambda g: (PROGRESS, dict(g)),
+        ("last enqueued NCCL work", "last enqueued work"),
+        # torch 2.1-2.4: "Timeout at NCCL work: W, last enqueued NCCL work: E"; 2.5+: "failure detected by watchdog at
+        # work sequence id: W PG status: last enqueued work: E"
+        r"Rank (?P<rank>\d+)\]\s*(?:Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: |failure detected by "
+        r"watchdog at work sequence id: (?P<work2>\d+) PG status: last enqueued work: )(?P<enqueued>-?\d+)",
+        lambda g: (
+            PROGRESS,
+            {"rank": g["rank"], "work": g.get("work") or g.get("work2", ""), "enqueued": g["enqueued"]},
+        ),
     ),
     # NCCL: error classes torch reports, then NCCL's own WARN lines (bootstrap, socket, IB, shm, nvls, init)
     _sig(
         "nccl-system-error",
-        "ystem",
-        r"(?P<error>ncclSystemError: .*|unhandled system error.*)",
+        ("ncclSystemError", "unhandled system error"),
+        r"(?P<error>ncclSystemError: .*|unhandled system error.*?)'?$",
         _name("log-nccl-system-error"),
     ),
     _sig(
         "nccl-invalid-usage",
-        "nvalid",
+        ("ncclInvalidUsage", "invalid usage"),
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
     _sig(
         "nccl-cuda-error",
-        "uda",
+        ("ncclUnhandledCudaError", "unhandled cuda error"),
         r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
         _name("log-nccl-cuda-error"),
     ),
     _sig(
+        # every wording since 2.7 ("Connect to A<p> failed : E", "socketPollConnect: Connect to A<p> returned N(E)",
+        # "connect to A<p> returned E, exceeded error retry count", 2.30's "ncclOsSocketPollConnect to A<p> failed with
+        # error E"), on a WARN line or on torch's "Last error:" line below its ncclRemoteError
         "nccl-connect-failed",
-        "NCCL WARN",
-        r"NCCL WARN .*?(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
+        "onnect to ",
+        r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
         r"Connection refused|Network is unreachable|Connection timed out)",
         _name("log-nccl-connect-failed"),
     ),
@@ -530,7 +649,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-oob-no-device",
         "verify NCCL_OOB_NET_IFNAME",
-        r"no device found (?:matching|after excluding) (?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
+        r"no device found (?:matching|after excluding) (?:exactly )?(?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
         lambda g: ("log-ifname-missing", {"var": "NCCL_OOB_NET_IFNAME", "value": g["value"]}),
     ),
     _sig(
@@ -551,6 +670,50 @@ SIGNATURES: tuple[Signature, ...] = (
             if g.get("addr")
             else ("log-ifname-missing", {"var": "NCCL_SOCKET_IFNAME", "value": "(its value)"})
         ),
+    ),
+    _sig(  # bootstrap.cc (every release): a peer's bootstrap message of another size than this rank expects
+        "nccl-bootstrap-truncated",
+        "Message truncated : received",
+        r"Message truncated : received (?P<got>[\d,]+) bytes instead of (?P<want>[\d,]+)",
+        _name("log-nccl-bootstrap-truncated"),
+    ),
+    _sig(  # net_socket.cc: a peer sent more than this rank posted for the collective
+        "nccl-socket-truncated",
+        "message truncated : receiving",
+        r"NET/Socket : (?:peer (?P<peer>\S+) )?message truncated : receiving (?P<got>\d+) bytes instead of "
+        r"(?P<want>\d+)",
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": f"NCCL NET/Socket received {g['got']} bytes from {g.get('peer') or 'a peer'} where "
+                f"{g['want']} were posted (different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
+            },
+        ),
+    ),
+    _sig(  # bootstrap.cc 2.8-2.11: the remote allocator NCCL 2.12 removed
+        "nccl-rem-allocator",
+        "[Rem Allocator]",
+        r"\[Rem Allocator\] (?P<detail>.+?)\s*$",
+        lambda g: (
+            "log-nccl-known-bug",
+            {
+                "component": "its bootstrap remote allocator ([Rem Allocator], NCCL 2.8 to 2.11)",
+                "detail": g["detail"],
+                "release": "NCCL 2.12 or newer, which replaced it",
+            },
+        ),
+    ),
+    _sig(  # PyTorch Lightning under Slurm: it starts no process itself, one per Slurm task
+        "lightning-slurm",
+        "handled by Slurm",
+        r"Multi-processing is handled by Slurm",
+        lambda g: (SLURM_LAUNCHES, {}),
+    ),
+    _sig(
+        "lightning-member",
+        "initializing ddp: GLOBAL_RANK",
+        r"initializing ddp: GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
+        lambda g: (MEMBER, dict(g)),
     ),
     _sig(
         "nccl-duplicate-gpu",
@@ -586,8 +749,10 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torch's DataLoader worker, on the same /dev/shm
         "dataloader-shm",
-        "insufficient shared memory",
-        r"This might be caused by insufficient shared memory \(shm\)",
+        ("insufficient shared memory", "out of shared memory"),
+        # signal_handling.py's worker message, and the main process's "DataLoader worker (pid N) is killed by signal:
+        # Bus error. It is possible that dataloader's workers are out of shared memory."
+        r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
         lambda g: ("log-shm-too-small", {"path": "/dev/shm", "detail": " (a DataLoader worker)"}),
     ),
     _sig(
@@ -604,21 +769,31 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
-    _sig(
+    _sig(  # net_ib.cc: "Got async event : port error" (2.7-2.21), "mlx5_0:1 Got async error event: port error"
+        # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
         "ib-port-event",
-        "async event",
-        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async event\s?: (?P<event>port error)",
-        lambda g: ("log-ib-port-down", {"detail": _detail(" ".join(p for p in (g.get("dev"), g["event"]) if p))}),
+        "async e",
+        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async (?:error )?event\s?: "
+        r"(?P<event>port error|port active)",
+        lambda g: (
+            (PORT_ACTIVE, {"dev": g.get("dev") or ""})
+            if g["event"] == "port active"
+            else ("log-ib-port-down", {"detail": _detail(" ".join(p for p in (g.get("dev"), g["event"]) if p))})
+        ),
     ),
     _sig(
         "ib-link-down",
         "_core",
-        r"(?P<dev>mlx[45]_core \S+).*?\b(?:[Ll]ink [Dd]own|Link DOWN|port state is DOWN)",
-        lambda g: ("log-ib-port-down", {"detail": _detail(f"{g['dev']} link down")}),
+        r"(?P<dev>mlx[45]_core \S+).*?\b(?P<state>[Ll]ink [Dd]own|Link DOWN|port state is DOWN|[Ll]ink [Uu]p|Link UP)",
+        lambda g: (
+            (PORT_ACTIVE, {"dev": g["dev"]})
+            if g["state"].lower() == "link up"
+            else ("log-ib-port-down", {"detail": _detail(f"{g['dev']} link down")})
+        ),
     ),
     _sig(
         "nvls-bind",
-        "NVLS",
+        "NVLink SHARP",
         r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ : CUDA error (?P<code>\d+) "
         r"'(?P<error>[^']*)'",
         lambda g: ("log-nvls-bind-failed", {"detail": f" (CUDA error {g['code']} '{g['error']}')"}),

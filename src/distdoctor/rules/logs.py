@@ -11,14 +11,23 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_right
-from collections.abc import Iterable, Sequence
+from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate
 
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.log_signatures import MARKERS, PROGRESS, REFUSED, SIGNATURES, Signature
+from distdoctor.rules.log_signatures import (
+    MARKERS,
+    MEMBER,
+    PORT_ACTIVE,
+    PROGRESS,
+    REFUSED,
+    SIGNATURES,
+    SLURM_LAUNCHES,
+    Signature,
+)
 
 __all__ = [
     "MARKERS",
@@ -41,6 +50,7 @@ ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abo
 # A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
 # an NCCL WARN (but not its plugin search), an error-level glog line of torch. Each substring finds the lines to
 # try (str.find over the whole text); its regex, where it has one, confirms the line.
+_RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
     "ChildFailedError": None,
@@ -52,11 +62,15 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
+    "xit ": re.compile(r"(?:[Ee]xit(?:ed with)? [Cc]ode|exit code|Exit Code):?\s*-?[1-9]"),
+    "errorCode: ": re.compile(r"^errorCode: -?[1-9]"),
     "Killed": re.compile(r"\bKilled\b"),
     "SIG": re.compile(r"\bSIG(?:KILL|SEGV|ABRT|BUS)\b"),
-    "error": re.compile(r"srun: error|slurmstepd: error|: error: "),
-    "Error": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Error(?::|$)"),
-    "Exception": re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*Exception(?::|$)"),
+    ": error": re.compile(r"srun: error|slurmstepd: error|: error: "),
+    "Error:": _RAISED,
+    "Error\n": _RAISED,  # the joined text ends every line with a newline
+    "Exception:": _RAISED,
+    "Exception\n": _RAISED,
     "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
@@ -106,53 +120,106 @@ def _hit(sig: Signature, line: LogLine) -> Hit | None:
 
 def match_line(line: LogLine) -> list[Hit]:
     """Every signature the line carries (usually none or one)."""
-    return [h for sig in SIGNATURES if sig.needle in line.text and (h := _hit(sig, line))]
+    return [h for sig in SIGNATURES if any(n in line.text for n in sig.needles) and (h := _hit(sig, line))]
+
+
+_TABLE = SIGNATURES  # bench/explain_speed.py swaps SIGNATURES for a table without needles
+
+
+@dataclass(frozen=True)
+class _Joined:
+    """A log's lines as one text, for str.find over it (memory speed, where a Python loop over every line and
+    needle would not be), and where each line starts in it."""
+
+    lines: Sequence[LogLine]
+    text: str
+    starts: list[int]
+
+    @classmethod
+    def of(cls, lines: Sequence[LogLine]) -> _Joined:
+        # A leading newline lets the needle "\nE" find a line that starts with E, the first one too; a trailing one
+        # lets "Error\n" find the last line that ends with Error.
+        texts = [line.text for line in lines]
+        starts = [*accumulate(map((1).__add__, map(len, texts)), initial=1)]
+        return cls(lines, "\n" + "\n".join(texts) + "\n", starts)
+
+    def holding(self, needles: Iterable[str]) -> dict[int, set[str]]:
+        """Which needles each line holds, for the lines that hold any."""
+        holding: dict[int, set[str]] = {}
+        for needle in needles:
+            if not needle:  # no needle: every line
+                for i in range(len(self.lines)):
+                    holding.setdefault(i, set()).add(needle)
+                continue
+            for i in self.lines_with(needle):
+                holding.setdefault(i, set()).add(needle)
+        return holding
+
+    def lines_with(self, needle: str) -> Iterator[int]:
+        """The index of each line that holds the needle, in order."""
+        text, starts, lead = self.text, self.starts, needle[0] == "\n"
+        pos = text.find(needle)
+        while pos != -1:
+            i = bisect_right(starts, pos + lead) - 1
+            yield i
+            pos = text.find(needle, starts[i + 1])
 
 
 def _lines_holding(lines: Sequence[LogLine], needles: Iterable[str]) -> dict[int, set[str]]:
-    """Which needles each line holds, for the lines that hold any: str.find over the joined text runs at memory
-    speed, where a Python loop over every line and needle would not."""
-    # A leading newline lets the needle "\nE" find a line that starts with E, the first one too.
-    text = "\n" + "\n".join(line.text for line in lines)
-    starts = [*accumulate((len(line.text) + 1 for line in lines), initial=1)]
-    holding: dict[int, set[str]] = {}
-    for needle in needles:
-        if not needle:  # no needle: every line
-            for i in range(len(lines)):
-                holding.setdefault(i, set()).add(needle)
-            continue
-        pos = text.find(needle)
-        while pos != -1:
-            i = bisect_right(starts, pos + (needle[0] == "\n")) - 1
-            holding.setdefault(i, set()).add(needle)
-            pos = text.find(needle, starts[i + 1])
-    return holding
+    return _Joined.of(lines).holding(needles)
 
 
-def match_log(log: LogInput) -> list[Hit]:
-    """match_line over every line of the log, in line order."""
-    holding = _lines_holding(log.lines, {sig.needle for sig in SIGNATURES})
+def _index(table: Sequence[Signature]) -> tuple[dict[str, list[Signature]], dict[int, int]]:
+    """Each needle's signatures, and each signature's place in the table (by id)."""
+    by_needle: dict[str, list[Signature]] = {}
+    for sig in table:
+        for needle in sig.needles:
+            by_needle.setdefault(needle, []).append(sig)
+    return by_needle, {id(sig): i for i, sig in enumerate(table)}
+
+
+# A line is tried only against the signatures of the needles it holds.
+_BY_NEEDLE, _POSITION = _index(SIGNATURES)
+
+
+def match_log(log: LogInput, joined: _Joined | None = None) -> list[Hit]:
+    """match_line over every line of the log, in line order (and table order within a line)."""
+    by_needle, position = (_BY_NEEDLE, _POSITION) if SIGNATURES is _TABLE else _index(SIGNATURES)
+    holding = (joined or _Joined.of(log.lines)).holding(by_needle)
     hits = []
     for i in sorted(holding):
         line, needles = log.lines[i], holding[i]
-        hits += [h for sig in SIGNATURES if sig.needle in needles and (h := _hit(sig, line))]
+        sigs = [sig for n in needles for sig in by_needle.get(n, ())]
+        if len(needles) > 1:  # the set's order is arbitrary, and a signature may hold two of them
+            sigs = sorted({id(sig): sig for sig in sigs}.values(), key=lambda sig: position[id(sig)])
+        hits += [h for sig in sigs if (h := _hit(sig, line))]
     return hits
 
 
 def node_of(log: LogInput) -> str:
     """The host that wrote the log when its NCCL lines name one host, else the file name."""
-    hosts = {line.host for line in log.lines if line.host and not line.host.startswith("task ")}
+    hosts = {host for host in {line.host for line in log.lines} if host and not host.startswith("task ")}
     return hosts.pop() if len(hosts) == 1 else log.source
 
 
-def failure_lines(log: LogInput) -> list[LogLine]:
+def _confirmed(line: LogLine, needles: set[str]) -> bool:
+    return any((check := _FAILURE[n]) is None or check.search(line.text) for n in needles if n in _FAILURE)
+
+
+def failure_lines(log: LogInput, joined: _Joined | None = None) -> list[LogLine]:
     """The lines that show the job failed."""
-    holding = _lines_holding(log.lines, _FAILURE)
-    return [
-        log.lines[i]
-        for i in sorted(holding)
-        if any((check := _FAILURE[n]) is None or check.search(log.lines[i].text) for n in holding[i])
-    ]
+    holding = (joined or _Joined.of(log.lines)).holding(_FAILURE)
+    return [log.lines[i] for i in sorted(holding) if _confirmed(log.lines[i], holding[i])]
+
+
+def _failed(joined: _Joined) -> bool:
+    """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
+    every needle of every failure line."""
+    for needle, check in _FAILURE.items():
+        for i in joined.lines_with(needle):
+            if check is None or check.search(joined.lines[i].text):
+                return True
+    return False
 
 
 def _evidence(lines: Sequence[LogLine]) -> list[str]:
@@ -171,6 +238,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the OOM killer's SIGKILL
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
             del groups[(name, params)]  # the segment NCCL could not create because it could not open it
+        elif name == "log-job-cancelled" and "log-rank-oom-killed" in names and p["reason"].startswith("by "):
+            del groups[(name, params)]  # slurmstepd cancels the step whose tasks the OOM killer hit
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
         elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
@@ -180,9 +249,75 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
 
 
-def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
+# nccl-tests' device table ("#  Rank  0 Group  0 Pid 1688 on fastmoe device  0 [0x18] ...") and NCCL's init line
+# ("comm 0x... rank 0 nRanks 8 nNodes 1 localRanks 8"): where the ranks of the job ran.
+_TEST_RANK = re.compile(r"^#\s+Rank\s+(?P<rank>\d+)\s.*?\bPid\s+\d+\s+on\s+(?P<host>\S+)\s+device\b")
+_NNODES = re.compile(r"\bnRanks (?P<ranks>\d+) nNodes (?P<nodes>\d+)\b")
+_PID = re.compile(r":(\d+):\d+ \[\d+\]")
+
+
+def _one_host(log: LogInput, node: str) -> str | None:
+    """The host every rank of the job ran on, where the log proves there was one host and more than one rank."""
+    ranks: dict[str, str] = {}
+    for line in log.lines:
+        if "Pid" in line.text and (m := _TEST_RANK.search(line.text)):
+            ranks[m["rank"]] = m["host"]
+        elif "nNodes" in line.text and (m := _NNODES.search(line.text)):
+            if m["nodes"] != "1" or int(m["ranks"]) < 2:
+                return None
+            return node
+    hosts = set(ranks.values())
+    return hosts.pop() if len(ranks) >= 2 and len(hosts) == 1 else None
+
+
+def _flapping(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """A port that went down and came back, or went down again in the same process: NCCL prints each port event
+    once in every process on the host, so one event seen by eight ranks is one down, not a flap."""
+    events: dict[str, list[Hit]] = {}
+    for hit in hits:
+        if hit.finding in ("log-ib-port-down", PORT_ACTIVE):
+            events.setdefault(hit.line.host or node, []).append(hit)
+    found = []
+    for host, seen in events.items():
+        downs = [h for h in seen if h.finding != PORT_ACTIVE]
+        ups = [h for h in seen if h.finding == PORT_ACTIVE]
+        per_process: dict[str, int] = {}
+        for h in downs:
+            m = _PID.search(h.line.text)
+            key = m[1] if m else f"line {h.line.number}"
+            per_process[key] = per_process.get(key, 0) + 1
+        came_back = downs and any(u.line.number > downs[0].line.number for u in ups)
+        if came_back or any(n >= 2 for n in per_process.values()):
+            count = f"{len(downs)} port-down event(s)" + (f", {len(ups)} port-up event(s)" if ups else "")
+            shown = [h.line for h in sorted(seen, key=lambda h: h.line.number)]
+            found.append(make_finding("log-ib-port-flapping", host, _evidence(shown), host=host, events=count))
+    return found
+
+
+def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """Lightning said Slurm starts its ranks, and one rank of several started: the script ran as one task."""
+    launches = [h for h in hits if h.finding == SLURM_LAUNCHES]
+    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
+    world = max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+    if not launches or len(members) != 1 or world < 2:
+        return []
+    evidence = _evidence([launches[0].line, *[h.line for h in members.values()]])
+    return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
+
+
+def _host_of(group: Sequence[Hit], node: str) -> str:
+    """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
+    hosts = {h.line.host for h in group}
+    host = hosts.pop() if len(hosts) == 1 else ""
+    return host if host and not host.startswith("task ") else node
+
+
+def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
+    flapping = _flapping(hits, node)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
     for hit in hits:
+        if flapping and hit.finding == "log-ib-port-down":
+            continue  # named as the flapping port
         groups.setdefault((hit.finding, hit.params), []).append(hit)
     refused = groups.pop((REFUSED, ()), [])
     for key in [k for k in groups if k[0] in MARKERS]:
@@ -197,7 +332,7 @@ def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
-    found = []
+    found = [*flapping, *_slurm_one_task(hits, node)]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
@@ -206,7 +341,13 @@ def _grouped(hits: Iterable[Hit], node: str, failed: bool) -> list[Finding]:
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         # gloo's loopback fallback is harmless on one node: an error only when the job failed
         when = "no-failure" if name == "log-gloo-loopback" and not failed else None
-        found.append(make_finding(name, node, tuple(evidence), when=when, **dict(params)))
+        found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
+    system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
+    causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]
+    if system and not causes and (host := _one_host(log, node)):
+        # on one host NCCL's transports are P2P and SHM: the system call that fails there is on /dev/shm
+        evidence = _evidence([h.line for h in system[0]])
+        found.append(make_finding("log-shm-likely", host, tuple(evidence), host=host))
     return found
 
 
@@ -215,17 +356,20 @@ def nccl_version(log: LogInput) -> str | None:
     return next((m["version"] for line in log.lines if (m := NCCL_VERSION.search(line.text))), None)
 
 
-def _versions(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
+def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[_Joined]) -> list[Finding]:
     """version-mismatch when the hosts of the inputs print different NCCL versions. A version line without a host
     prefix (NCCL prints it bare) belongs to the host of the lines above it, or to its input."""
     seen: dict[str, dict[str, LogLine]] = {}
-    for log, node in zip(logs, nodes, strict=True):
-        host = ""
-        for line in log.lines:
-            if line.host:
-                host = line.host
-            if "NCCL version" in line.text and (m := NCCL_VERSION.search(line.text)):
-                seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
+    for log, node, j in zip(logs, nodes, joined, strict=True):
+        host, upto = "", 0
+        for i in j.lines_with("NCCL version"):
+            line = log.lines[i]
+            if not (m := NCCL_VERSION.search(line.text)):
+                continue
+            if not line.host:  # the host of the nearest line above that names one
+                host = next((log.lines[k].host for k in range(i - 1, upto - 1, -1) if log.lines[k].host), host)
+                upto = i
+            seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
     if len(seen) < 2:
         return []
     detail = "; ".join(f"NCCL {v} on {', '.join(hosts)}" for v, hosts in seen.items())
@@ -238,9 +382,10 @@ def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]
     waiting: dict[str, list[tuple[str, Hit]]] = {}
     for node, hits in per_node:
         for hit in hits:
-            m = re.search(r"assigned_ranks/(\d+)$", dict(hit.params).get("key", ""))
-            if hit.key == "store-key-timeout" and m:
-                waiting.setdefault(m[1], []).append((node, hit))
+            if hit.key != "store-key-timeout":
+                continue
+            if m := re.search(r"assigned_ranks/(\d+)$", dict(hit.params).get("key", "")):
+                waiting.setdefault(m[1], []).append((_host_of([hit], node), hit))
     found = []
     for rank, claims in waiting.items():
         hosts = list(dict.fromkeys(node for node, _ in claims))
@@ -309,17 +454,18 @@ def _order(finding: Finding) -> tuple[int, int]:
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
     nodes = [node_of(log) for log in logs]
-    per_node = [(node, match_log(log)) for log, node in zip(logs, nodes, strict=True)]
-    failed = [(node, ls) for log, node in zip(logs, nodes, strict=True) if (ls := failure_lines(log))]
-    failed_nodes = {node for node, _ in failed}
+    joined = [_Joined.of(log.lines) for log in logs]
+    per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
+    failed = [_failed(j) for j in joined]
     found: list[Finding] = []
-    for node, hits in per_node:
-        found += _grouped(hits, node, node in failed_nodes)
-    found += _versions(logs, nodes)
+    for log, (node, hits), fail in zip(logs, per_node, failed, strict=True):
+        found += _grouped(hits, node, fail, log)
+    found += _versions(logs, nodes, joined)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
-    if failed and not any(f.severity == "error" for f in found):
-        found += _unexplained(failed)
+    if any(failed) and not any(f.severity == "error" for f in found):
+        lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
+        found += _unexplained([(node, ls) for node, ls in lines if ls])
     return sorted(found, key=_order)
 
 
