@@ -28,6 +28,7 @@ from distdoctor.gather.probing import start_listener
 from distdoctor.gather.server import raise_fd_limit
 from distdoctor.gather.wire import PLAIN
 from distdoctor.model import NodeReport
+from distdoctor.model.facts import Interface, Resolution, Route
 from distdoctor.model.progress import Event, MeshDone, MeshStarted
 
 TARGETS = {4096: ("gather", 5.0), 1024: ("mesh", 15.0)}
@@ -47,10 +48,27 @@ def free_port() -> int:
         return int(s.getsockname()[1])
 
 
+def identity(i: int) -> str:
+    """The address node i says it has (10.x.y.z), as a healthy cluster's node would; it talks over loopback."""
+    return f"10.{i >> 16 & 255}.{i >> 8 & 255}.{i & 255}"
+
+
 def report_for(i: int, n: int, port: int, template: Any) -> NodeReport:
-    flags = {"nnodes": str(n), "node_rank": str(i), "master_addr": "127.0.0.1", "master_port": str(port)}
+    """Node i's report, as a healthy node would send it. Its names and addresses are not loopback: on loopback
+    every node would carry master-addr-loopback and hostname-loopback, 8,190 findings for 4096 nodes, which is
+    another workload (a misconfigured cluster) than the healthy one measured here."""
+    master = identity(0)
+    flags = {"nnodes": str(n), "node_rank": str(i), "master_addr": master, "master_port": str(port)}
     config, _ = load_config(flags, None, {})
-    facts = dataclasses.replace(template, hostname=f"sim{i}")
+    own = identity(i)
+    facts = dataclasses.replace(
+        template,
+        hostname=f"sim{i}",
+        hostname_resolution=Resolution(f"sim{i}", (own,)),
+        interfaces=(*template.interfaces, Interface("eth0", (own,), True)),
+        master_resolution=Resolution(master, (master,)),
+        route_to_master=Route(master, own, "eth0"),
+    )
     return NodeReport(config, facts)
 
 
@@ -127,9 +145,8 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
         "gather_s": marks.get("gathered", start) - start,
         "mesh_s": marks.get("mesh", 0.0),
         "pairs": len(result.probes),
-        # node 0 runs the local rules on every report: each simulated node's MASTER_ADDR is loopback (one host, and
-        # every 127/8 address is loopback to the rule), so master-addr-loopback is expected here and not counted.
-        "errors": sum(f.severity == "error" and f.name != "master-addr-loopback" for f in report.findings),
+        "errors": sum(f.severity == "error" for f in report.findings),
+        "findings": len(report.findings),
         "total_s": total,
         "node0_cpu_s": cpu,
     }
@@ -143,7 +160,7 @@ def main() -> None:
     args = parser.parse_args()
     print(
         f"{'nodes':>6} {'arrived':>8} {'verdicts':>9} {'gather s':>9} {'mesh s':>7} {'pairs':>7} {'errors':>7}"
-        f" {'total s':>8} {'node 0 cpu s':>13}"
+        f" {'findings':>9} {'total s':>8} {'node 0 cpu s':>13}"
     )
     rows = []
     for n in args.nodes:
@@ -152,7 +169,7 @@ def main() -> None:
         print(
             f"{n:>6} {row['arrived']:>8.0f} {row['verdicts']:>9.0f} {row['gather_s']:>9.2f} {row['mesh_s']:>7.2f}"
             f" {row['pairs']:>7.0f}"
-            f" {row['errors']:>7.0f} {row['total_s']:>8.2f} {row['node0_cpu_s']:>13.2f}",
+            f" {row['errors']:>7.0f} {row['findings']:>9.0f} {row['total_s']:>8.2f} {row['node0_cpu_s']:>13.2f}",
             flush=True,
         )
     for (n0, a), (n1, b) in itertools.pairwise(rows):

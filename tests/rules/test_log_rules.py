@@ -502,6 +502,14 @@ CASES = [
     ),
     ("ib-link-down", "source-texts.log", "Link down", "log-ib-port-down", {}),
     ("nvls-bind", "field/013-nvls-bind-failed-401-fm.log", "Failed to bind NVLink", "log-nvls-bind-failed", {}),
+    # NCCL 2.29's wording: the CUDA error on the next line.
+    (
+        "nvls-bind",
+        "field/141-h100-ci-nvls-bind-fabric-manager-not-running.log",
+        "Failed to bind NVLink",
+        "log-nvls-bind-failed",
+        {"detail": ""},
+    ),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
     (
         "cuda-system-not-ready",
@@ -644,6 +652,20 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
         error_lines(logs)[-1]
         == "worker-raised.error.json:8: ValueError: rank 0: a user error, to see torchrun's error file"
     )
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "line"),
+    [
+        ("131-horovod-gloo-rendezvous-timeout-50-nodes.log", "terminate called after throwing"),
+        ("135-horovodrun-ssh-permission-denied-wrong-port.log", "Permission denied (publickey"),
+        ("136-horovodrun-localhost-no-slot-count.log", "not enough slots available"),
+    ],
+)
+def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:
+    findings = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    assert findings and findings[0].severity == "error", findings
+    assert any(line in e for f in findings for e in f.evidence), findings
 
 
 def test_a_log_without_a_failure_is_healthy() -> None:

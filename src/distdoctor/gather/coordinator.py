@@ -268,10 +268,8 @@ class Coordinator:
             # Forged reports may all name one third host: a few connects per address, however many name it.
             return [result[k] for k in capped_addresses([str(t["address"]) for t in result])]
 
-        async def remote(i: int, peer: _Peer) -> list[PairProbe]:
-            asked = targets(i)
-            body = {"src": i, "targets": asked, "tries": defaults.MESH_PROBES_PER_PAIR}
-            await peer.conn.send(peer.link, "mesh", body)
+        async def remote(i: int, peer: _Peer, asked: list[dict[str, Any]]) -> list[PairProbe]:
+            await peer.conn.drain()
             try:
                 message = await peer.conn.read(peer.link, _mesh_round_s())
                 if message.type != "probes":
@@ -287,7 +285,13 @@ class Coordinator:
             return answered(probes, i, {t["index"]: (t["address"], t["port"]) for t in asked})
 
         own_targets = [Target(**t) for t in targets(0)]
-        rounds = [probe_targets(0, own_targets)] + [remote(i, p) for i, p in enumerate(self.peers, start=1)]
+        # Every request written in one pass, then the answers awaited: at 4096 nodes, sending each request from
+        # its own task spread them over seconds, and the round waits for the last node to start.
+        asked = {i: targets(i) for i in range(1, len(self.peers) + 1)}
+        for i, peer in enumerate(self.peers, start=1):
+            body = {"src": i, "targets": asked[i], "tries": defaults.MESH_PROBES_PER_PAIR}
+            peer.conn.write(peer.link.encode("mesh", body))
+        rounds = [probe_targets(0, own_targets)] + [remote(i, p, asked[i]) for i, p in enumerate(self.peers, start=1)]
         return [p for chunk in await asyncio.gather(*rounds) for p in chunk]
 
     async def _mesh(self) -> tuple[list[PairProbe], float]:

@@ -794,9 +794,13 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nvls-bind",
         "NVLink SHARP",
-        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ : CUDA error (?P<code>\d+) "
-        r"'(?P<error>[^']*)'",
-        lambda g: ("log-nvls-bind-failed", {"detail": f" (CUDA error {g['code']} '{g['error']}')"}),
+        # NCCL 2.29 ends the line at the colon and puts the CUDA error on the next one.
+        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ ?:"
+        r"(?: CUDA error (?P<code>\d+) '(?P<error>[^']*)')?",
+        lambda g: (
+            "log-nvls-bind-failed",
+            {"detail": f" (CUDA error {g['code']} '{g['error']}')" if g.get("code") else ""},
+        ),
     ),
     _sig(
         "nvls-cuda-failure",

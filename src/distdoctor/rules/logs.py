@@ -74,6 +74,13 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
+    # C++ aborts (gloo, NCCL, horovod), CUDA runtime errors, glog's signal banner, and launchers that never
+    # started the ranks (ssh refused, MPI without slots): a failure whoever printed it.
+    "terminate called after throwing": None,
+    "CUDA error": re.compile(r"\bCUDA error\b"),
+    "Received signal": re.compile(r"\*\*\* Received signal \d+"),
+    "Permission denied (publickey": None,
+    "not enough slots available": None,
 }
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*")
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
