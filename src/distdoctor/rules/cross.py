@@ -59,7 +59,7 @@ def who(group: Sequence[NodeReport]) -> str:
     return f"node_rank {ranks_text([r.node_rank for r in group])}"
 
 
-def _groups(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]) -> list[list[NodeReport]]:
+def group_by(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]) -> list[list[NodeReport]]:
     """Reports grouped by key, groups in the order they first appear (node 0's first)."""
     groups: dict[Hashable, list[NodeReport]] = {}
     for report in reports:
@@ -67,7 +67,7 @@ def _groups(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]
     return list(groups.values())
 
 
-def _odd_one_out(groups: Sequence[Sequence[NodeReport]]) -> str | None:
+def odd_one_out(groups: Sequence[Sequence[NodeReport]]) -> str | None:
     """The label of a lone node that disagrees with all the others, who agree among themselves."""
     if len(groups) != 2:
         return None
@@ -82,7 +82,7 @@ def _says(groups: Sequence[Sequence[NodeReport]], show: Callable[[NodeReport], s
 def _quoted(name: str, get: Callable[[NodeReport], Sourced[Any] | None], reports: Sequence[NodeReport]) -> list[str]:
     """Evidence: each value with its source, and who holds it."""
     lines = []
-    for group in _groups(reports, lambda r: _value_and_source(get(r))):
+    for group in group_by(reports, lambda r: _value_and_source(get(r))):
         value = get(group[0])
         lines.append(f"{quote(name, value) if value else f'{name} not set'} on {who(group)}")
     return lines
@@ -104,15 +104,15 @@ def _config_mismatch(
     prefix: str = "",
     started: int | None = None,
 ) -> Iterator[Finding]:
-    groups = _groups(reports, lambda r: _value_and_source(get(r))[0])
+    groups = group_by(reports, lambda r: _value_and_source(get(r))[0])
     if len(groups) < 2:
         return
     detail = prefix + _says(groups, lambda r: _shown(get(r)))
     evidence = _quoted(field, get, reports)
     if started is None:
-        yield make_finding(name, _odd_one_out(groups), evidence, detail=detail)
+        yield make_finding(name, odd_one_out(groups), evidence, detail=detail)
     else:
-        yield make_finding(name, _odd_one_out(groups), evidence, detail=detail, started=started)
+        yield make_finding(name, odd_one_out(groups), evidence, detail=detail, started=started)
 
 
 def _format_wait(waited_s: float) -> str:
@@ -154,7 +154,7 @@ def _peer_host(report: NodeReport) -> str:
 
 def node_rank_duplicate(reports: Sequence[NodeReport]) -> Iterator[Finding]:
     """A node_rank claimed by more than one report, with each claimant's host and address."""
-    for group in _groups(reports, lambda r: r.node_rank):
+    for group in group_by(reports, lambda r: r.node_rank):
         rank = group[0].config.node_rank
         if len(group) < 2:
             continue
@@ -189,16 +189,16 @@ def config_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
     """Launch settings the nodes disagree on: nnodes, nproc_per_node, the master, the rendezvous."""
     yield from _config_mismatch("nnodes-mismatch", "nnodes", reports, lambda r: r.config.nnodes, started=len(reports))
     yield from _config_mismatch("nproc-mismatch", "nproc_per_node", reports, lambda r: r.config.nproc_per_node)
-    groups = _groups(reports, _master_key)
+    groups = group_by(reports, _master_key)
     if len(groups) > 1:
         evidence = []
-        for group in _groups(reports, lambda r: (_master_shown(r), _value_and_source(r.config.master_addr)[1])):
+        for group in group_by(reports, lambda r: (_master_shown(r), _value_and_source(r.config.master_addr)[1])):
             addr = group[0].config.master_addr
             shown = _master_shown(group[0])
             evidence.append(
                 f"{f'MASTER_ADDR={shown} [{addr.source}]' if addr else 'MASTER_ADDR not set'} on {who(group)}"
             )
-        yield make_finding("master-addr-mismatch", _odd_one_out(groups), evidence, detail=_says(groups, _master_shown))
+        yield make_finding("master-addr-mismatch", odd_one_out(groups), evidence, detail=_says(groups, _master_shown))
     yield from _config_mismatch("master-port-mismatch", "MASTER_PORT", reports, lambda r: r.config.master_port)
     yield from _config_mismatch(
         "rdzv-mismatch", "rdzv_backend", reports, lambda r: r.config.rdzv_backend, prefix="rdzv_backend: "
@@ -217,7 +217,7 @@ def _version_mismatch(
         value = get(r.facts.versions)
         return None if value is None else compare(value)
 
-    groups = _groups(reports, compared)
+    groups = group_by(reports, compared)
     if len(groups) < 2:
         return
     parts = []
@@ -225,12 +225,12 @@ def _version_mismatch(
         shown = " / ".join(dict.fromkeys(get(r.facts.versions) or "" for r in group))
         parts.append(f"{component} {shown} on {who(group)}" if shown else f"not installed on {who(group)}")
     evidence = []
-    for group in _groups(reports, lambda r: get(r.facts.versions)):
+    for group in group_by(reports, lambda r: get(r.facts.versions)):
         value = get(group[0].facts.versions)
         evidence.append(f"{component} {value if value is not None else 'not installed'} on {who(group)}")
     yield make_finding(
         "version-mismatch",
-        _odd_one_out(groups),
+        odd_one_out(groups),
         evidence,
         when="driver" if component == "driver" else None,
         component=component,
@@ -246,7 +246,7 @@ def version_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
 
 def _env_mismatch(reports: Sequence[NodeReport], envs: Sequence[dict[str, str]], name: str) -> Iterator[Finding]:
     value_of = {id(r): env.get(name) for r, env in zip(reports, envs, strict=True)}
-    groups = _groups(reports, lambda r: value_of[id(r)])
+    groups = group_by(reports, lambda r: value_of[id(r)])
     if len(groups) < 2:
         return
 
@@ -261,7 +261,7 @@ def _env_mismatch(reports: Sequence[NodeReport], envs: Sequence[dict[str, str]],
         else f"{name}={shown(g[0])} [env {name}] on {who(g)}"
         for g in groups
     ]
-    yield make_finding("env-var-mismatch", _odd_one_out(groups), evidence, name=name, detail=detail)
+    yield make_finding("env-var-mismatch", odd_one_out(groups), evidence, name=name, detail=detail)
 
 
 def env_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:

@@ -2,30 +2,15 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable, Hashable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 
 from distdoctor.model import Finding, NodeReport
-from distdoctor.rules.cross import who
+from distdoctor.rules.cross import group_by, odd_one_out, who
 from distdoctor.rules.finding import make_finding
 
 
-def _groups(reports: Sequence[NodeReport], key: Callable[[NodeReport], Hashable]) -> list[list[NodeReport]]:
-    groups: dict[Hashable, list[NodeReport]] = {}
-    for report in reports:
-        groups.setdefault(key(report), []).append(report)
-    return list(groups.values())
-
-
-def _lone(groups: Sequence[Sequence[NodeReport]]) -> str | None:
-    """The one node that differs from all others, who agree; None when it is not that simple."""
-    if len(groups) != 2:
-        return None
-    small, large = sorted(groups, key=len)
-    return small[0].label if len(small) == 1 and len(large) >= 2 else None
-
-
 def hostname_duplicate(reports: Sequence[NodeReport]) -> Iterator[Finding]:
-    for group in _groups(reports, lambda r: r.facts.hostname):
+    for group in group_by(reports, lambda r: r.facts.hostname):
         if len(group) < 2:
             continue
         # NCCL hashes hostname + boot id, or NCCL_HOSTID where set: one key is one machine to it.
@@ -61,11 +46,11 @@ def rdma_mismatch(reports: Sequence[NodeReport]) -> Iterator[Finding]:
         ("MTU", lambda r: tuple(sorted({str(p[3]) for p in _ports(r) if p[3]}))),
     )
     for what, key in aspects:
-        groups = _groups(with_rdma, key)
+        groups = group_by(with_rdma, key)
         if len(groups) < 2:
             continue
         detail = "; ".join(f"{', '.join(key(g[0])) or 'none'} on {who(g)}" for g in groups)
-        yield make_finding("rdma-mismatch", _lone(groups), [detail], what=what, detail=detail)
+        yield make_finding("rdma-mismatch", odd_one_out(groups), [detail], what=what, detail=detail)
 
 
 def _nccl_key(report: NodeReport) -> str | None:
@@ -77,7 +62,7 @@ def nccl_drift(reports: Sequence[NodeReport]) -> Iterator[Finding]:
     known = [r for r in reports if r.facts.devices.nccl]
     if len(known) < 2:
         return
-    groups = _groups(known, _nccl_key)
+    groups = group_by(known, _nccl_key)
     if len(groups) > 1:
         parts = []
         for g in groups:
@@ -85,22 +70,22 @@ def nccl_drift(reports: Sequence[NodeReport]) -> Iterator[Finding]:
             assert lib is not None
             parts.append(f"{lib.version or 'unknown version'} ({lib.source}) on {who(g)}")
         evidence = [f"{r.label}: {r.facts.devices.nccl[0].path}" for r in known]
-        yield make_finding("nccl-library-drift", _lone(groups), evidence, detail="; ".join(parts))
+        yield make_finding("nccl-library-drift", odd_one_out(groups), evidence, detail="; ".join(parts))
         return
-    plugin_groups = _groups(known, lambda r: r.facts.devices.net_plugins)
+    plugin_groups = group_by(known, lambda r: r.facts.devices.net_plugins)
     if len(plugin_groups) > 1:
         detail = "; ".join(
             f"net plugins {', '.join(g[0].facts.devices.net_plugins) or 'none'} on {who(g)}" for g in plugin_groups
         )
-        yield make_finding("nccl-library-drift", _lone(plugin_groups), [detail], when="plugin", detail=detail)
+        yield make_finding("nccl-library-drift", odd_one_out(plugin_groups), [detail], when="plugin", detail=detail)
 
 
 def cuda_driver_mismatch(reports: Sequence[NodeReport]) -> Iterator[Finding]:
     known = [r for r in reports if r.facts.devices.cuda_driver]
-    groups = _groups(known, lambda r: r.facts.devices.cuda_driver)
+    groups = group_by(known, lambda r: r.facts.devices.cuda_driver)
     if len(groups) > 1:
         detail = "; ".join(f"CUDA {g[0].facts.devices.cuda_driver} on {who(g)}" for g in groups)
-        yield make_finding("cuda-driver-mismatch", _lone(groups), [detail], detail=detail)
+        yield make_finding("cuda-driver-mismatch", odd_one_out(groups), [detail], detail=detail)
 
 
 def device_cross_findings(reports: Sequence[NodeReport]) -> list[Finding]:
