@@ -6,7 +6,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from distdoctor.model import Finding
-from distdoctor.model.hang import FlightAnalysis, Gathered, ProcessState
+from distdoctor.model.hang import Deadline, FlightAnalysis, Gathered, ProcessState
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.flight import flight_findings
 from distdoctor.rules.stacks import findings_by_job
@@ -20,11 +20,13 @@ def hang_verdict(
     flight: FlightAnalysis | None = None,
     gathered: Gathered | None = None,
     port: int = 0,
+    clock: Deadline | None = None,
 ) -> list[Finding]:
     """The findings over these states (gathered from every node, or this node's own); `port`: where node 0's run
     listened, for the nodes that did not answer."""
     every_node = gathered is not None and gathered.complete
-    findings = [*findings_by_job(states, host, ptrace_scope, every_node=every_node), *flight_findings(flight, host)]
+    findings = findings_by_job(states, host, ptrace_scope, every_node=every_node, clock=clock)
+    findings += flight_findings(flight, host)
     if gathered is not None and gathered.missing:
         missing = ", ".join(map(str, gathered.missing))
         findings.append(
