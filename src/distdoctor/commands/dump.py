@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 
 from distdoctor import defaults
 from distdoctor.commands.hang_report import job_deadline, local_states, sampled_held, verdict
@@ -26,7 +27,7 @@ def diagnose(procs: Sequence[DistProcess], command: str, pg_timeout_s: float | N
     """This node alone: stacks sampled a few times, states, findings."""
     held = sampled_held(procs, DUMP_ROUNDS, DUMP_GAP_S)
     states, flight = local_states(procs, held)
-    clock = job_deadline(states, pg_timeout_s)
+    clock = replace(job_deadline(states, pg_timeout_s), window_s=DUMP_GAP_S * (DUMP_ROUNDS - 1))
     note = f"sampled {DUMP_ROUNDS} times over {DUMP_GAP_S * (DUMP_ROUNDS - 1):g} s: times in one frame are at least"
     note += f" that; deadline {clock.seconds:g} s ({clock.source})"
     return verdict(states, command, flight=flight, clock=clock, note=note)

@@ -192,6 +192,7 @@ class Deadline:
 
     seconds: Finite
     source: str  # "--pg-timeout", "flight recorder", "torch's default for gloo" ...
+    window_s: Finite | None = None  # the ranks were watched only this long (dump): a time in one frame is a floor
 
 
 @dataclass(frozen=True)

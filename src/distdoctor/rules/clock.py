@@ -161,6 +161,8 @@ def late_findings(
     names = ", ".join(str(s.process.rank) for s in waiting if s.process.rank is not None) or "?"
     for s in outside:
         rank = "?" if s.process.rank is None else str(s.process.rank)
+        floor = clock.window_s is not None and (s.held_s or 0.0) >= clock.window_s - 0.5
+        held = ("≥" if floor else "") + f"{s.held_s or 0:.0f}"
         evidence = [
             f"rank {rank} pid {s.process.pid}: the same frame for {s.held_s:.0f} s: {s.where}",
             *(f"rank {w.process.rank} pid {w.process.pid}: {w.op} for {w.held_s or 0:.0f} s" for w in waiting),
@@ -173,7 +175,7 @@ def late_findings(
                 evidence,
                 rank=rank,
                 host=s.process.host or host,
-                held=f"{s.held_s or 0:.0f}",
+                held=held,
                 timeout=f"{clock.seconds:g}",
                 source=clock.source,
                 phase=s.phase or "user code",
