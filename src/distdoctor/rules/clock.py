@@ -3,7 +3,6 @@ training loop, and why a rank died (exit code, signal, its cgroup's OOM kills)."
 
 from __future__ import annotations
 
-import signal as signals
 from collections.abc import Iterable, Sequence
 
 from distdoctor.model import Finding
@@ -66,11 +65,26 @@ def left_loop(odd: Sequence[Frame], waiter: Sequence[Frame], loops: Iterable[Loo
     return ""
 
 
+# Linux's numbers (signal(7)); a pure layer does not import the signal module.
+_SIGNALS = {
+    1: "SIGHUP",
+    2: "SIGINT",
+    3: "SIGQUIT",
+    4: "SIGILL",
+    6: "SIGABRT",
+    7: "SIGBUS",
+    8: "SIGFPE",
+    9: "SIGKILL",
+    11: "SIGSEGV",
+    13: "SIGPIPE",
+    15: "SIGTERM",
+    24: "SIGXCPU",
+    25: "SIGXFSZ",
+}
+
+
 def _signal_name(number: int) -> str:
-    try:
-        return signals.Signals(number).name
-    except ValueError:
-        return f"signal {number}"
+    return _SIGNALS.get(number, f"signal {number}")
 
 
 def _size(limit: int | None) -> str:
