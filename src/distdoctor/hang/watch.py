@@ -68,6 +68,10 @@ class WatchOptions:
     def interval_for(self, threshold_s: float) -> float:
         if self.sample_interval_s is not None:
             return self.sample_interval_s
+        if self.hang_after_s is None:
+            # At the job's pace the stack changes seen feed the pace: sampling must not slow with the threshold,
+            # or the pace it measures would only ever grow.
+            return min(defaults.SAMPLE_INTERVAL_S, max(0.5, self.floor_s / 3))
         return min(defaults.SAMPLE_INTERVAL_S, max(0.5, threshold_s / 3))
 
     @property
