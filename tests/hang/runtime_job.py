@@ -7,6 +7,7 @@ prints a known failure line (EADDRINUSE) at step 1 and trains on.
 left: rank 1's data runs out after STEPS batches (rank 0 has more): it leaves the loop and writes a summary.
 loader: rank 1's DataLoader worker blocks in the dataset's __getitem__.
 oom: rank 1 joins the memory cgroup OOM_CGROUP and allocates past its limit.
+mismatch: rank 1 calls broadcast where rank 0 calls all_reduce.
 steps: healthy steps until killed (the test kills rank 1).
 """
 
@@ -72,6 +73,8 @@ def main() -> None:
             if i == STEPS and RANK == 1:
                 if SCENARIO == "late":
                     save_checkpoint(i)
+                elif SCENARIO == "mismatch":
+                    dist.broadcast(t, 0)
                 elif SCENARIO == "oom":
                     hog = [bytearray(64 << 20) for _ in range(64)]
                     print(len(hog), flush=True)

@@ -190,6 +190,21 @@ HANG: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "nccl-ras-missing",
+        "error",
+        "hang",
+        Text(
+            "NCCL's RAS service got no data from rank(s) {ranks} ({how}): {processes}",
+            "NCCL 的 RAS 服务没有收到 rank {ranks} 的数据（{how}）：{processes}",
+        ),
+        Text(
+            "That process is stuck or gone: `py-spy dump --pid` it on its node (`distdoctor dump` there), check the "
+            "node (`dmesg`, nvidia-smi for Xid errors); the other ranks wait on it until their timeout.",
+            "该进程卡住或已退出：在它所在节点上对其运行 `py-spy dump --pid`（或在那里运行 `distdoctor dump`），"
+            "检查该节点（`dmesg`、nvidia-smi 的 Xid 错误）；其他 rank 会一直等待它直到超时。",
+        ),
+    ),
+    Entry(
         "hang-rank-dead",
         "error",
         "hang",

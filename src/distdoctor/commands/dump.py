@@ -12,6 +12,7 @@ from distdoctor.commands.hang_report import job_deadline, local_states, sampled_
 from distdoctor.errors import DistDoctorError, UsageError
 from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.discover import discover, missing_pids
+from distdoctor.hang.ras import ras_status
 from distdoctor.hang.relay import ask
 from distdoctor.model import Report
 from distdoctor.model.fields import host_problem
@@ -30,7 +31,7 @@ def diagnose(procs: Sequence[DistProcess], command: str, pg_timeout_s: float | N
     clock = replace(job_deadline(states, pg_timeout_s), window_s=DUMP_GAP_S * (DUMP_ROUNDS - 1))
     note = f"sampled {DUMP_ROUNDS} times over {DUMP_GAP_S * (DUMP_ROUNDS - 1):g} s: times in one frame are at least"
     note += f" that; deadline {clock.seconds:g} s ({clock.source})"
-    return verdict(states, command, flight=flight, clock=clock, note=note)
+    return verdict(states, command, flight=flight, clock=clock, note=note, ras=ras_status(procs))
 
 
 def coordinator_of(procs: Sequence[DistProcess]) -> tuple[str, int] | None:

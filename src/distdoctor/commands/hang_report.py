@@ -16,7 +16,15 @@ from distdoctor.hang.flight import analyse, find_dumps
 from distdoctor.hang.source import loops_in
 from distdoctor.hang.stacks import dump, dump_all, ptrace_scope
 from distdoctor.model import Report
-from distdoctor.model.hang import Deadline, DistProcess, FlightAnalysis, Gathered, ProcessState, StackSample
+from distdoctor.model.hang import (
+    Deadline,
+    DistProcess,
+    FlightAnalysis,
+    Gathered,
+    ProcessState,
+    RasStatus,
+    StackSample,
+)
 from distdoctor.model.report import HangData, RankRow
 from distdoctor.rules.clock import deadline, left_loop
 from distdoctor.rules.flight import with_sequence
@@ -51,10 +59,13 @@ def local_states(
     procs: Sequence[DistProcess],
     held: Mapping[int, float] | None = None,
     last_seen: Mapping[int, StackSample] | None = None,
+    current: Mapping[int, StackSample] | None = None,
 ) -> tuple[list[ProcessState], FlightAnalysis | None]:
     """Stacks of the living processes, each one's state (sequence numbers from flight-recorder dumps), and for the
-    ranks outside a collective: how long in that frame (`held`), what they do, and what holds them."""
-    samples = dump_all(p.pid for p in procs if p.alive)
+    ranks outside a collective: how long in that frame (`held`), what they do, and what holds them. `current`: the
+    stacks just read (the sample that called the stall), not read again."""
+    fresh = {pid: s for pid, s in (current or {}).items() if not s.error}
+    samples = {**fresh, **dump_all(p.pid for p in procs if p.alive and p.pid not in fresh)}
     flight = analyse(find_dumps(procs))
     states = with_sequence([classify(p, samples.get(p.pid)) for p in procs], flight)
     return runtime_detail(states, {**(last_seen or {}), **samples}, held or {}, flight), flight
@@ -167,10 +178,11 @@ def verdict(
     port: int = 0,
     note: str = "",
     clock: Deadline | None = None,
+    ras: RasStatus | None = None,
 ) -> Report:
     """The hang verdict over these states (gathered from every node, or this node's) as a Report with the rank table."""
     findings = hang_verdict(
-        states, socket.gethostname(), ptrace_scope(), flight=flight, gathered=gathered, port=port, clock=clock
+        states, socket.gethostname(), ptrace_scope(), flight=flight, gathered=gathered, port=port, clock=clock, ras=ras
     )
     data = HangData(
         ranks=tuple(state_row(s) for s in states),

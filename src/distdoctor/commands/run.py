@@ -14,6 +14,7 @@ from distdoctor.catalogue.words import ui
 from distdoctor.commands.hang_report import job_deadline, local_states, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.wire import Channel, FrameError
+from distdoctor.hang.ras import ras_status
 from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
 from distdoctor.model import Finding, LaunchConfig, Report
@@ -127,10 +128,11 @@ def run(
             note += f" (the job's pace: a sign of progress every {stall.pace_s:.1f} s or sooner; threshold "
             note += f"{stall.threshold_s:g} s)"
         if relay is None:
-            states, flight = local_states(stall.processes, stall.held, stall.last_seen)
+            states, flight = local_states(stall.processes, stall.held, stall.last_seen, stall.current)
             clock = job_deadline(states, options.pg_timeout_s)
             note += f"; deadline {clock.seconds:g} s ({clock.source})"
-            on_verdict(verdict(states, "run", flight=flight, note=note, clock=clock))
+            ras = ras_status(stall.processes)
+            on_verdict(verdict(states, "run", flight=flight, note=note, clock=clock, ras=ras))
             return
         try:
             gathered = relay.gather()

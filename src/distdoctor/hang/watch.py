@@ -128,6 +128,7 @@ class Stall:
     last_seen: dict[int, StackSample] = field(default_factory=dict)  # pid -> its last stack (for ranks gone since)
     threshold_s: float = 0.0
     pace_s: float | None = None  # the job's learned pace, where the threshold came from it
+    current: dict[int, StackSample] = field(default_factory=dict)  # the stacks of the sample that called the stall
 
 
 def signature(procs: Sequence[DistProcess], samples: dict[int, StackSample]) -> tuple[object, ...]:

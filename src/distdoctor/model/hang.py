@@ -203,3 +203,14 @@ class Loop:
     function: str
     start: Count
     end: Count
+
+
+@dataclass(frozen=True)
+class RasStatus:
+    """What NCCL's RAS service (2.24+) said of the job: the ranks and processes it got no data from, the dead ones."""
+
+    missing_ranks: tuple[Rank, ...] = ()
+    processes: tuple[str, ...] = ()  # "Process 3487984 on node 172.16.64.213 managing GPU 5"
+    dead: tuple[str, ...] = ()
+    communicators: tuple[str, ...] = ()  # "#0-0 (cf264af53edbe986) INCOMPLETE"
+    collection_s: Finite | None = None  # how long RAS took to answer: slow means it waited on a stuck process
