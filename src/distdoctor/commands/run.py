@@ -118,9 +118,15 @@ def run(
     """Launch and watch `command`; each stall gives one verdict (every node's ranks where gathered); its exit code."""
     plan = relay_plan(job_config(command, environ), options.coord_port) if options.cross_node else "off"
     relay: Relay | None = None
+    # Verdicts come from the watch loop, the output pumps (live explain) and the death poll: one at a time.
+    said = threading.Lock()
+
+    def say(report: Report) -> None:
+        with said:
+            on_verdict(report)
 
     def mine() -> list[ProcessState]:
-        return local_states(watch.processes())[0]
+        return local_states(watch.processes(), watch.held_now())[0]
 
     def on_stall(stall: Stall) -> None:
         note = f"no output and no stack change for {stall.stalled_s:g} s"
@@ -132,7 +138,7 @@ def run(
             clock = job_deadline(states, options.pg_timeout_s)
             note += f"; deadline {clock.seconds:g} s ({clock.source})"
             ras = ras_status(stall.processes)
-            on_verdict(verdict(states, "run", flight=flight, note=note, clock=clock, ras=ras))
+            say(verdict(states, "run", flight=flight, note=note, clock=clock, ras=ras))
             return
         try:
             gathered = relay.gather()
@@ -140,14 +146,14 @@ def run(
             notify(f"node 0 did not answer ({exc}); verdict for this node only")
             states, flight = local_states(stall.processes, stall.held, stall.last_seen)
             clock = job_deadline(states, options.pg_timeout_s)
-            on_verdict(verdict(states, "run", flight=flight, note=note, clock=clock))
+            say(verdict(states, "run", flight=flight, note=note, clock=clock))
             return
         clock = job_deadline(gathered.states, options.pg_timeout_s)
-        on_verdict(verdict(gathered.states, "run", gathered=gathered, port=relay.port, note=note, clock=clock))
+        say(verdict(gathered.states, "run", gathered=gathered, port=relay.port, note=note, clock=clock))
 
     def on_findings(findings: list[Finding], where: str) -> None:
         data = HangData(ranks=(), note=f"live: the job printed it ({where})")
-        on_verdict(Report("run", tuple(findings), data=data))
+        say(Report("run", tuple(findings), data=data))
 
     def on_death(death: Death) -> None:
         from distdoctor.rules.clock import death_findings
@@ -155,7 +161,7 @@ def run(
         findings = death_findings([death])
         if findings:
             data = HangData(ranks=(), note=f"live: rank {death.rank} (pid {death.pid}) on {socket.gethostname()} ended")
-            on_verdict(Report("run", tuple(findings), data=data))
+            say(Report("run", tuple(findings), data=data))
 
     live = LiveExplain(on_findings) if options.live_explain else None
     watch = Watch(command, options.watch, on_stall, notify, live.line if live else None, on_death)

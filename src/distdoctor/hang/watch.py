@@ -375,6 +375,11 @@ class Watch:
             self.watch_error = text
             self.notify(f"distdoctor's own watch failed ({text}); the job runs on untouched, watched again next sample")
 
+    def held_now(self) -> dict[int, float]:
+        """pid -> seconds its main thread has stood in the same frame, as of the last sample (any thread)."""
+        now = time.monotonic()
+        return {pid: round(now - since, 1) for pid, (_, since) in list(self.held.items())}
+
     def processes(self) -> tuple[DistProcess, ...]:
         """The job's processes now, with the ranks that died since they were seen (callable from any thread)."""
         if not hasattr(self, "proc"):
