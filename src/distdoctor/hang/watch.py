@@ -71,7 +71,7 @@ class WatchOptions:
         if self.hang_after_s is None:
             # At the job's pace the stack changes seen feed the pace: sampling must not slow with the threshold,
             # or the pace it measures would only ever grow.
-            return min(defaults.SAMPLE_INTERVAL_S, max(0.5, self.floor_s / 3))
+            return min(defaults.SAMPLE_INTERVAL_S, max(0.5, self.floor_s / 6))
         return min(defaults.SAMPLE_INTERVAL_S, max(0.5, threshold_s / 3))
 
     @property
@@ -81,11 +81,11 @@ class WatchOptions:
 
 class Cadence:
     """The job's pace: the gaps between its moments of progress (a line printed, a stack that changed). A stall is
-    called at `multiple` times the slow end of those gaps, never under `floor_s`, and at HANG_AFTER_S until
+    called at `multiple` times the slow end of the recent gaps, never under `floor_s`, and at HANG_AFTER_S until
     enough gaps were seen."""
 
-    KEEP = 64
-    LEARNED = 4  # gaps needed before the pace counts
+    KEEP = 32  # the recent gaps only: the start (imports, rendezvous, data loading) is not the pace
+    LEARNED = 5  # gaps needed before the pace counts
     BURST_S = 0.05  # lines closer than this are one moment (a burst of output)
 
     def __init__(self, floor_s: float, multiple: float) -> None:
@@ -104,11 +104,11 @@ class Cadence:
 
     @property
     def pace_s(self) -> float | None:
-        """The slow end (90th percentile) of the gaps seen, once enough were seen."""
+        """The slow end (75th percentile) of the recent gaps, once enough were seen."""
         if len(self.gaps) < self.LEARNED:
             return None
         ordered = sorted(self.gaps)
-        return ordered[min(len(ordered) - 1, int(0.9 * len(ordered)))]
+        return ordered[min(len(ordered) - 1, int(0.75 * len(ordered)))]
 
     def threshold_s(self) -> float:
         pace = self.pace_s
