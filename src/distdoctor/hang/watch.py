@@ -63,7 +63,7 @@ class WatchOptions:
     stop_grace_s: float = defaults.STOP_GRACE_S
     floor_s: float = defaults.HANG_FLOOR_S  # the learned threshold is never shorter
     multiple: float = defaults.HANG_CADENCE_MULTIPLE
-    poll_s: float = 0.5  # how often the ranks are looked for and their deaths read (no stacks)
+    poll_s: float = 1.0  # how often the ranks are looked for and their deaths read (no stacks)
 
     def interval_for(self, threshold_s: float) -> float:
         if self.sample_interval_s is not None:
