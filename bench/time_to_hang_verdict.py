@@ -20,7 +20,6 @@ import json
 import os
 import re
 import signal
-import socket
 import subprocess
 import sys
 import threading
@@ -36,12 +35,6 @@ EXPECTED = {
     "killed": ("rank-signalled", "log-rank-killed"),
     "mismatch": ("hang-collective-mismatch",),
 }
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 class Stream:
@@ -61,7 +54,7 @@ def case(name: str, cap_s: float) -> dict[str, object]:
     scenario = {"killed": "steps"}.get(name, name)
     env = {**os.environ, "PG_TIMEOUT_S": str(PG_TIMEOUT_S), "STEPS": "1000" if name == "killed" else "3"}
     env["PYTHONPATH"] = str(REPO / "src") + os.pathsep + env.get("PYTHONPATH", "")
-    job = ["torchrun", "--nproc-per-node", "2", "--master-port", str(free_port()), str(JOB), scenario]
+    job = ["torchrun", "--standalone", "--nproc-per-node", "2", str(JOB), scenario]  # torchrun picks a free port
     argv = [sys.executable, "-m", "distdoctor", "run", "--json", "--hang-after", "1.5", "--", *job]
     proc = subprocess.Popen(argv, stdout=subprocess.PIPE, stderr=subprocess.PIPE, text=True, env=env)
     out, err = Stream(proc.stdout), Stream(proc.stderr)

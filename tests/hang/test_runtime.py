@@ -18,7 +18,7 @@ from typing import Any
 import psutil
 import pytest
 
-from hang.scenarios import free_port, kill_tree
+from hang.scenarios import kill_tree
 from hang.test_run import DISTDOCTOR, Lines
 
 JOB = Path(__file__).with_name("runtime_job.py")
@@ -28,7 +28,8 @@ pytestmark = pytest.mark.slow
 @contextlib.contextmanager
 def run(scenario: str, *flags: str, env: dict[str, str] | None = None) -> Iterator[tuple[Lines, Lines, int]]:
     """`distdoctor run --json FLAGS -- torchrun (2 ranks) runtime_job.py SCENARIO`: its stdout and stderr lines."""
-    job = ["torchrun", "--nproc-per-node", "2", "--master-port", str(free_port()), str(JOB), scenario]
+    # --standalone: torchrun binds a free port itself; a port picked here first can be taken by then on a busy machine.
+    job = ["torchrun", "--standalone", "--nproc-per-node", "2", str(JOB), scenario]
     proc = subprocess.Popen(
         [*DISTDOCTOR, "run", "--json", *flags, "--", *job],
         stdout=subprocess.PIPE,
