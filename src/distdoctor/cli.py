@@ -439,11 +439,20 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
     metavar="HOST:PORT",
     help="node 0's `distdoctor run` (default: a local rank's MASTER_ADDR, MASTER_PORT + 1)",
 )
+@click.option(
+    "--pg-timeout",
+    "pg_timeout_s",
+    type=seconds(0.5),
+    default=None,
+    metavar="SECONDS",
+    help="the timeout the job gives init_process_group (default: the flight recorder's, else torch's)",
+)
 @secret_options
 def dump(
     pids: tuple[int, ...],
     all_nodes: bool,
     coord: str | None,
+    pg_timeout_s: float | None,
     secret: str | None,
     secret_stdin: bool,
     lang: str | None,
@@ -458,7 +467,9 @@ def dump(
     from distdoctor.commands.dump import dump as run_dump
 
     _html_ready(html_path)
-    report = run_dump(pids, all_nodes=all_nodes, coord=coord, secret=_secret(secret, secret_stdin))
+    report = run_dump(
+        pids, all_nodes=all_nodes, coord=coord, secret=_secret(secret, secret_stdin), pg_timeout_s=pg_timeout_s
+    )
     _emit(report, lang, as_json, html_path)
 
 
@@ -470,10 +481,20 @@ def dump(
     "--hang-after",
     "hang_after_s",
     type=seconds(0.5),
-    default=defaults.HANG_AFTER_S,
-    show_default=True,
+    default=None,
     metavar="SECONDS",
-    help="no output and no stack change for this long is a hang: dump, classify, print the verdict",
+    help="no output and no stack change for this long is a hang (default: learned from the job's pace, "
+    f"{defaults.HANG_CADENCE_MULTIPLE:g}x its slowest gaps, at least {defaults.HANG_FLOOR_S:g} s, at most "
+    f"{defaults.HANG_AFTER_S:g} s)",
+)
+@click.option(
+    "--pg-timeout",
+    "pg_timeout_s",
+    type=seconds(0.5),
+    default=None,
+    metavar="SECONDS",
+    help="the timeout the job gives init_process_group, for the late rank's deadline (default: the flight "
+    "recorder's, else torch's: 30 min gloo, 10 min NCCL)",
 )
 @coordinator_options("port node_rank 0's run gathers the other nodes on (default: MASTER_PORT + 1)")
 @click.option("--local-only", is_flag=True, help="this node's ranks only: no link to node 0")
@@ -481,7 +502,8 @@ def dump(
 def run(
     command: tuple[str, ...],
     preflight: bool,
-    hang_after_s: float,
+    hang_after_s: float | None,
+    pg_timeout_s: float | None,
     coord_port: int | None,
     secret: str | None,
     secret_stdin: bool,
@@ -517,8 +539,11 @@ def run(
     def notify(line: str) -> None:
         click.echo(safe_line(f"distdoctor run: {line}"), err=True)
 
-    notify(f"watching {command[0]} (verdict after {hang_after_s:g} s without output or stack change)")
-    options = RunOptions(WatchOptions(hang_after_s), coord_port, resolved, cross_node=not local_only)
+    pace = f"{hang_after_s:g} s" if hang_after_s is not None else "a stall at the job's own pace"
+    notify(f"watching {command[0]} (verdict after {pace} without output or stack change)")
+    options = RunOptions(
+        WatchOptions(hang_after_s), coord_port, resolved, cross_node=not local_only, pg_timeout_s=pg_timeout_s
+    )
     _html_ready(html_path)
 
     def verdict(report: Any) -> None:

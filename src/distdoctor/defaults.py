@@ -107,6 +107,10 @@ PY_SPY_TIMEOUT_S = 10.0
 PY_SPY_CONCURRENCY = 8
 # `run`: no stack changed and nothing printed for this long means the job hangs.
 HANG_AFTER_S = 300.0
+# `run` without --hang-after: a stall is called at this many times the job's own pace (the slow end of the gaps
+# between its printed lines and stack changes), never sooner than the floor, never later than HANG_AFTER_S.
+HANG_CADENCE_MULTIPLE = 10.0
+HANG_FLOOR_S = 30.0
 # `run`: how often the ranks' stacks are sampled (at most; shorter when --hang-after is short).
 SAMPLE_INTERVAL_S = 30.0
 # `run`: after forwarding Ctrl-C/SIGTERM, the job has this long to end before every process it started is killed.

@@ -71,10 +71,13 @@ def test_rank_that_never_calls_all_reduce_is_named_with_its_frame() -> None:
     with running(ranks([(0, "outside"), (1, "outside")], 2)) as job:
         wait_for_frame(job.pids, {"all_reduce", "user_work"})
         report = dump(job)
-    finding = findings(report)["hang-rank-outside-collective"]
-    assert finding["params"]["ranks"] == "1" and finding["params"]["waiting"] == "0"
-    assert "hung_rank.py:" in finding["params"]["frames"] and "user_work" in finding["params"]["frames"]
+    finding = findings(report)["hang-rank-late"]
+    assert finding["params"]["rank"] == "1" and finding["params"]["waiting"] == "0"
+    assert "hung_rank.py:" in finding["params"]["frame"] and "user_work" in finding["params"]["frame"]
     assert finding["node"].endswith("(rank 1)")
+    # dump watched for 2 s: the time in the frame is a floor, against torch's gloo default.
+    assert finding["params"]["held"] == "≥2" and finding["params"]["timeout"] == "1800"
+    assert finding["params"]["phase"] == "user code" and finding["params"]["source"] == "torch's default for gloo"
 
 
 def test_ranks_in_different_collectives_are_a_mismatch() -> None:

@@ -66,3 +66,5 @@ def test_dump_merges_torchfrtrace_on_a_real_mismatch(tmp_path: Path) -> None:
     assert "Culprit rank 1" in found["flight-recorder-mismatch"]["params"]["analysis"]
     assert found["hang-collective-mismatch"]["params"]["calls"] == "rank 0: all_reduce #4; rank 1: broadcast #4"
     assert {r["rank"]: r["seq"] for r in report["data"]["ranks"]} == {0: 4, 1: 4}
+    # The deadline is the one the job set (3600 s), read from the dumps' timeout_ms, not torch's default.
+    assert "deadline 3600 s (the flight recorder's timeout_ms)" in report["data"]["note"], report["data"]["note"]

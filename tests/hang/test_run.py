@@ -113,7 +113,7 @@ def test_torchrun_job_that_hangs_gets_a_verdict_and_ctrl_c_ends_every_process() 
         assert proc.stdout and proc.stderr
         out, err = Lines(proc.stdout), Lines(proc.stderr)
         last_step = out.wait_for("rank 0 step 2 done", 60)
-        verdict_at = err.wait_for('"hang-rank-outside-collective"', 30)
+        verdict_at = err.wait_for('"hang-rank-late"', 30)
         assert verdict_at - last_step < 12, "the verdict came too late"
         started = psutil.Process(proc.pid).children(recursive=True)
         assert len(started) >= 3  # torchrun and its two ranks
@@ -133,8 +133,9 @@ def test_torchrun_job_that_hangs_gets_a_verdict_and_ctrl_c_ends_every_process() 
     assert "distdoctor" not in out.text
     report = json.loads(next(line for _, line in err.lines if line.startswith('{"schema"')))
     jsonschema.validate(report, schema())
-    (finding,) = [f for f in report["findings"] if f["name"] == "hang-rank-outside-collective"]
-    assert finding["params"]["ranks"] == "1" and "user_work" in finding["params"]["frames"]
+    (finding,) = [f for f in report["findings"] if f["name"] == "hang-rank-late"]
+    assert finding["params"]["rank"] == "1" and "user_work" in finding["params"]["frame"]
+    assert finding["params"]["timeout"] == "1800"  # no --pg-timeout: torch's gloo default
     states = {r["rank"]: r["state"] for r in report["data"]["ranks"]}
     assert states == {None: "supervising", 0: "collective", 1: "user-code"}
 
@@ -225,3 +226,28 @@ def test_ctrl_c_ends_a_setsid_daemon_the_job_left_behind(tmp_path: Path) -> None
         assert gone, "the daemon outlived run"
     finally:
         kill_tree([proc.pid, *([daemon_pid] if daemon_pid else [])])
+
+
+def test_a_stall_is_called_at_the_job_own_pace_without_hang_after() -> None:
+    """A job that printed every 0.1 s and stops: the stall is called at 10x its pace (with a 2 s floor here), not
+    at the fixed HANG_AFTER_S."""
+    from distdoctor import defaults
+    from distdoctor.hang.watch import Stall, Watch, WatchOptions
+
+    stalls: list[tuple[float, Stall]] = []
+    code = "import time\nfor i in range(30):\n    print(i, flush=True)\n    time.sleep(0.1)\ntime.sleep(30)\n"
+    job = ["env", "RANK=0", "WORLD_SIZE=1", sys.executable, "-c", code]
+    options = WatchOptions(hang_after_s=None, floor_s=2.0)
+    watch: Watch
+
+    def on_stall(stall: Stall) -> None:
+        stalls.append((time.monotonic(), stall))
+        watch._kill_all()
+
+    watch = Watch(job, options, on_stall)
+    started = time.monotonic()
+    watch.run()
+    (at, stall), *_ = stalls
+    assert stall.pace_s is not None and 0.05 <= stall.pace_s <= 0.5, stall.pace_s
+    assert stall.threshold_s < defaults.HANG_AFTER_S and stall.threshold_s <= 5.0
+    assert at - started < 3.0 + 8.0, "the stall was not called at the job's pace"

@@ -82,6 +82,129 @@ HANG: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "hang-rank-late",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} has spent {held} s of the {timeout} s process-group timeout ({source}) in "
+            "{phase} at {frame}; rank(s) {waiting} wait in {op} and will fail in about {left} s",
+            "{host} 上的 rank {rank} 已在{phase}（{frame}）中花了 {held} 秒，进程组超时为 {timeout} 秒"
+            "（{source}）；rank {waiting} 在 {op} 中等待，约 {left} 秒后将超时失败",
+        ),
+        Text(
+            "Give this phase the time it needs: a longer init_process_group(timeout=...) (or a new_group with a "
+            "long timeout for it), or do the work on every rank, or before init_process_group; put a dist.barrier() "
+            "right after it so the others wait there, and dist.monitored_barrier(timeout=...) names a late rank "
+            "at once.",
+            "给这个阶段足够的时间：增大 init_process_group(timeout=...)（或为它单独建一个超时更长的 new_group），"
+            "或让每个 rank 都做这项工作、或在 init_process_group 之前完成；在它之后紧跟 dist.barrier()，让其他 "
+            "rank 在那里等待；dist.monitored_barrier(timeout=...) 能立刻指出迟到的 rank。",
+        ),
+    ),
+    Entry(
+        "hang-rank-left",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} left the training loop ({how}; {frame}) while rank(s) {waiting} wait in {op}: "
+            "uneven inputs",
+            "{host} 上的 rank {rank} 已离开训练循环（{how}；{frame}），而 rank {waiting} 仍在 {op} 中等待："
+            "各 rank 的输入不均",
+        ),
+        Text(
+            "Give every rank the same number of steps: DistributedSampler(drop_last=True) and "
+            "DataLoader(drop_last=True), or run the loop under torch.distributed.algorithms.Join([model]) "
+            "(DDP's join) so the ranks that run out shadow the others' collectives.",
+            "让每个 rank 的步数相同：DistributedSampler(drop_last=True) 与 DataLoader(drop_last=True)；"
+            "或在 torch.distributed.algorithms.Join([model])（DDP 的 join）下运行循环，让先取完数据的 rank "
+            "陪同其他 rank 完成集合通信。",
+        ),
+    ),
+    Entry(
+        "hang-dataloader-stall",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} waits on its DataLoader at {frame} while rank(s) {waiting} wait in {op}; "
+            "its workers: {workers}",
+            "{host} 上的 rank {rank} 在 {frame} 等待它的 DataLoader，而 rank {waiting} 在 {op} 中等待；"
+            "它的 worker：{workers}",
+        ),
+        Text(
+            "Look at the worker named: its frame (a blocking read, a lock, a network mount); a worker in state D "
+            "waits on storage, a dead one needs its log. DataLoader(timeout=...) makes a stuck worker raise; "
+            "num_workers=0 shows the error in the rank itself.",
+            "查看上面指出的 worker：它的代码位置（阻塞读、锁、网络挂载）；处于 D 状态的 worker 在等待存储，"
+            "已退出的 worker 要看它的日志。DataLoader(timeout=...) 能让卡住的 worker 抛出异常；"
+            "num_workers=0 可在 rank 本身中看到错误。",
+        ),
+    ),
+    Entry(
+        "rank-oom-killed",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} (pid {pid}) was killed by the OOM killer: its memory cgroup {cgroup} is "
+            "limited to {limit} (oom_kill +{kills})",
+            "{host} 上的 rank {rank}（pid {pid}）被 OOM killer 杀死：它的内存 cgroup {cgroup} 限制为 {limit}"
+            "（oom_kill +{kills}）",
+        ),
+        Text(
+            "The rank needs more host memory than its container allows: raise the limit (the job's memory request "
+            "in Slurm/Kubernetes/Docker), or use less: smaller batch or fewer DataLoader workers (each holds a copy "
+            "of the dataset), pin_memory off, load checkpoints with mmap=True or on one rank at a time.",
+            "该 rank 需要的主机内存超过容器限制：提高限制（Slurm/Kubernetes/Docker 中作业的内存申请），"
+            "或减少用量：减小 batch、减少 DataLoader worker（每个都持有一份数据集）、关闭 pin_memory、"
+            "用 mmap=True 或逐个 rank 加载检查点。",
+        ),
+    ),
+    Entry(
+        "rank-signalled",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} (pid {pid}) was ended by {signal}, not by the OOM killer of its cgroup; "
+            "{waiting} rank(s) of the job were still running",
+            "{host} 上的 rank {rank}（pid {pid}）被 {signal} 结束（不是其 cgroup 的 OOM killer）；"
+            "作业中仍有 {waiting} 个 rank 在运行",
+        ),
+        Text(
+            "Something outside the rank sent it: the scheduler (a time or memory limit: its log, `sacct`), a user, "
+            "the host's OOM killer (`dmesg`); SIGABRT/SIGSEGV come from the rank itself: its log shows why.",
+            "信号来自 rank 之外：调度器（时间或内存限制：查看其日志、`sacct`）、用户、主机的 OOM killer"
+            "（`dmesg`）；SIGABRT/SIGSEGV 来自 rank 自身：它的日志会说明原因。",
+        ),
+    ),
+    Entry(
+        "rank-exit-code",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} (pid {pid}) exited with code {code}",
+            "{host} 上的 rank {rank}（pid {pid}）以退出码 {code} 退出",
+        ),
+        Text(
+            "The rank's own error ended it: its traceback is in the job's output above (`distdoctor explain` on the "
+            "log names known causes).",
+            "rank 因自身错误退出：它的 traceback 在上方作业输出中（对日志运行 `distdoctor explain` 可识别已知原因）。",
+        ),
+    ),
+    Entry(
+        "nccl-ras-missing",
+        "error",
+        "hang",
+        Text(
+            "NCCL's RAS service got no data from rank(s) {ranks} ({how}): {processes}",
+            "NCCL 的 RAS 服务没有收到 rank {ranks} 的数据（{how}）：{processes}",
+        ),
+        Text(
+            "That process is stuck or gone: `py-spy dump --pid` it on its node (`distdoctor dump` there), check the "
+            "node (`dmesg`, nvidia-smi for Xid errors); the other ranks wait on it until their timeout.",
+            "该进程卡住或已退出：在它所在节点上对其运行 `py-spy dump --pid`（或在那里运行 `distdoctor dump`），"
+            "检查该节点（`dmesg`、nvidia-smi 的 Xid 错误）；其他 rank 会一直等待它直到超时。",
+        ),
+    ),
+    Entry(
         "hang-rank-dead",
         "error",
         "hang",

@@ -5,23 +5,33 @@ from __future__ import annotations
 
 import asyncio
 from collections.abc import Sequence
+from dataclasses import replace
 
 from distdoctor import defaults
-from distdoctor.commands.hang_report import local_states, verdict
+from distdoctor.commands.hang_report import job_deadline, local_states, sampled_held, verdict
 from distdoctor.errors import DistDoctorError, UsageError
 from distdoctor.gather.wire import Channel, FrameError
 from distdoctor.hang.discover import discover, missing_pids
+from distdoctor.hang.ras import ras_status
 from distdoctor.hang.relay import ask
 from distdoctor.model import Report
 from distdoctor.model.fields import host_problem
 from distdoctor.model.hang import DistProcess
 from distdoctor.model.secret import Secret
 
+# dump's own clock: the ranks are sampled this many times, this far apart, to see who stands still.
+DUMP_ROUNDS = 3
+DUMP_GAP_S = 1.0
 
-def diagnose(procs: Sequence[DistProcess], command: str) -> Report:
-    """This node alone: stacks, states, findings."""
-    states, flight = local_states(procs)
-    return verdict(states, command, flight=flight)
+
+def diagnose(procs: Sequence[DistProcess], command: str, pg_timeout_s: float | None = None) -> Report:
+    """This node alone: stacks sampled a few times, states, findings."""
+    held = sampled_held(procs, DUMP_ROUNDS, DUMP_GAP_S)
+    states, flight = local_states(procs, held)
+    clock = replace(job_deadline(states, pg_timeout_s), window_s=DUMP_GAP_S * (DUMP_ROUNDS - 1))
+    note = f"sampled {DUMP_ROUNDS} times over {DUMP_GAP_S * (DUMP_ROUNDS - 1):g} s: times in one frame are at least"
+    note += f" that; deadline {clock.seconds:g} s ({clock.source})"
+    return verdict(states, command, flight=flight, clock=clock, note=note, ras=ras_status(procs))
 
 
 def coordinator_of(procs: Sequence[DistProcess]) -> tuple[str, int] | None:
@@ -49,6 +59,7 @@ def dump(
     all_nodes: bool = False,
     coord: str | None = None,
     secret: Secret | None = None,
+    pg_timeout_s: float | None = None,
 ) -> Report:
     """One look at this node (with `pids`: only those and their descendants); `all_nodes`: at every node, through
     node 0's `distdoctor run`."""
@@ -58,7 +69,7 @@ def dump(
             raise UsageError(f"--pid {', '.join(map(str, gone))}: no such process on this node")
     procs = discover(pids or None)
     if not all_nodes:
-        return diagnose(procs, "dump")
+        return diagnose(procs, "dump", pg_timeout_s)
     endpoint = parse_endpoint(coord) if coord else coordinator_of(procs)
     if endpoint is None:
         raise UsageError("--all-nodes: no rank on this node says where node 0 is (MASTER_ADDR); give --coord HOST:PORT")
@@ -68,4 +79,5 @@ def dump(
         raise DistDoctorError(
             exc.reason, "start the job with `distdoctor run -- torchrun ...` on every node, or drop --all-nodes"
         ) from None
-    return verdict(gathered.states, "dump", gathered=gathered, port=endpoint[1])
+    clock = job_deadline(gathered.states, pg_timeout_s)
+    return verdict(gathered.states, "dump", gathered=gathered, port=endpoint[1], clock=clock)

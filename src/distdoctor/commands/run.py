@@ -4,19 +4,22 @@ Across nodes, node 0's `run` gathers every node's ranks (hang/relay.py), so each
 from __future__ import annotations
 
 import contextlib
+import socket
+import threading
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 
 from distdoctor import defaults
 from distdoctor.catalogue.words import ui
-from distdoctor.commands.hang_report import local_states, verdict
+from distdoctor.commands.hang_report import job_deadline, local_states, verdict
 from distdoctor.errors import UsageError
 from distdoctor.gather.wire import Channel, FrameError
+from distdoctor.hang.ras import ras_status
 from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
-from distdoctor.model import LaunchConfig, Report
-from distdoctor.model.hang import ProcessState
-from distdoctor.model.report import PreflightData
+from distdoctor.model import Finding, LaunchConfig, Report
+from distdoctor.model.hang import Death, ProcessState
+from distdoctor.model.report import HangData, PreflightData
 from distdoctor.model.secret import Secret
 
 
@@ -26,6 +29,43 @@ class RunOptions:
     coord_port: int | None = None  # default: MASTER_PORT + RELAY_PORT_OFFSET
     secret: Secret | None = None
     cross_node: bool = True
+    pg_timeout_s: float | None = None  # the job's init_process_group(timeout=...), where the user gives it
+    live_explain: bool = True  # every line the job prints through explain's signatures, as it is printed
+
+
+class LiveExplain:
+    """explain's signatures on each line the job prints: a known failure is a finding the moment it is printed,
+    each one once."""
+
+    def __init__(self, on_findings: Callable[[list[Finding], str], None]) -> None:
+        self.on_findings = on_findings
+        self.seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
+        self.numbers = {"stdout": 0, "stderr": 0}
+        self._lock = threading.Lock()
+
+    def line(self, stream: str, text: str) -> None:
+        from distdoctor.facts.logs import to_input
+        from distdoctor.rules.logs import explain_findings, match_line
+
+        with self._lock:
+            self.numbers[stream] = number = self.numbers.get(stream, 0) + 1
+        log = to_input(text, stream)
+        # Numbered as the job's output is, so the evidence points at the line the user saw.
+        log = replace(log, lines=tuple(replace(line, number=number) for line in log.lines))
+        if not log.lines or not any(match_line(line) for line in log.lines):
+            return  # most lines: no signature, no finding (the unexplained-failure finding needs the whole log)
+        fresh = []
+        for finding in explain_findings([log]):
+            if finding.name == "log-unexplained-failure":
+                continue
+            key = (finding.name, finding.params)
+            with self._lock:
+                if key in self.seen:
+                    continue
+                self.seen.add(key)
+            fresh.append(finding)
+        if fresh:
+            self.on_findings(fresh, f"{stream} line {number}")
 
 
 @dataclass(frozen=True)
@@ -78,26 +118,53 @@ def run(
     """Launch and watch `command`; each stall gives one verdict (every node's ranks where gathered); its exit code."""
     plan = relay_plan(job_config(command, environ), options.coord_port) if options.cross_node else "off"
     relay: Relay | None = None
+    # Verdicts come from the watch loop, the output pumps (live explain) and the death poll: one at a time.
+    said = threading.Lock()
+
+    def say(report: Report) -> None:
+        with said:
+            on_verdict(report)
 
     def mine() -> list[ProcessState]:
-        return local_states(watch.processes())[0]
+        return local_states(watch.processes(), watch.held_now())[0]
 
     def on_stall(stall: Stall) -> None:
         note = f"no output and no stack change for {stall.stalled_s:g} s"
+        if stall.pace_s is not None:
+            note += f" (the job's pace: a sign of progress every {stall.pace_s:.1f} s or sooner; threshold "
+            note += f"{stall.threshold_s:g} s)"
         if relay is None:
-            states, flight = local_states(stall.processes)
-            on_verdict(verdict(states, "run", flight=flight, note=note))
+            states, flight = local_states(stall.processes, stall.held, stall.last_seen, stall.current)
+            clock = job_deadline(states, options.pg_timeout_s)
+            note += f"; deadline {clock.seconds:g} s ({clock.source})"
+            ras = ras_status(stall.processes)
+            say(verdict(states, "run", flight=flight, note=note, clock=clock, ras=ras))
             return
         try:
             gathered = relay.gather()
         except (FrameError, TimeoutError, OSError) as exc:
             notify(f"node 0 did not answer ({exc}); verdict for this node only")
-            states, flight = local_states(stall.processes)
-            on_verdict(verdict(states, "run", flight=flight, note=note))
+            states, flight = local_states(stall.processes, stall.held, stall.last_seen)
+            clock = job_deadline(states, options.pg_timeout_s)
+            say(verdict(states, "run", flight=flight, note=note, clock=clock))
             return
-        on_verdict(verdict(gathered.states, "run", gathered=gathered, port=relay.port, note=note))
+        clock = job_deadline(gathered.states, options.pg_timeout_s)
+        say(verdict(gathered.states, "run", gathered=gathered, port=relay.port, note=note, clock=clock))
 
-    watch = Watch(command, options.watch, on_stall, notify)
+    def on_findings(findings: list[Finding], where: str) -> None:
+        data = HangData(ranks=(), note=f"live: the job printed it ({where})")
+        say(Report("run", tuple(findings), data=data))
+
+    def on_death(death: Death) -> None:
+        from distdoctor.rules.clock import death_findings
+
+        findings = death_findings([death])
+        if findings:
+            data = HangData(ranks=(), note=f"live: rank {death.rank} (pid {death.pid}) on {socket.gethostname()} ended")
+            say(Report("run", tuple(findings), data=data))
+
+    live = LiveExplain(on_findings) if options.live_explain else None
+    watch = Watch(command, options.watch, on_stall, notify, live.line if live else None, on_death)
     if isinstance(plan, RelayPlan):
         relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, Channel(options.secret))
         where = f"reporting to {plan.master_addr}:{plan.port}" if plan.node_rank else f"listening on port {plan.port}"

@@ -29,6 +29,7 @@ DIST_VARS = (
     "TORCHELASTIC_MAX_RESTARTS",
     "TORCH_FR_BUFFER_SIZE",
     "TORCH_FR_DUMP_TEMP_FILE",
+    "NCCL_RAS_ADDR",
     "OMPI_COMM_WORLD_RANK",
     "OMPI_COMM_WORLD_SIZE",
     "OMPI_COMM_WORLD_LOCAL_RANK",
@@ -165,12 +166,36 @@ def discover(pids: Iterable[int] | None = None, exclude: Iterable[int] = ()) -> 
                     if sub is not None:
                         found[sub.pid] = sub
     _add_dead_siblings(found, host, skip)
+    _fold_helpers(found)
     # A rank met before its agent was described as "plain": it is its agent's.
     agents = {p.pid: p.launcher for p in found.values() if p.role == "agent"}
     for pid, p in list(found.items()):
         if p.role == "worker" and p.ppid in agents and p.launcher != agents[p.ppid]:
             found[pid] = replace(p, launcher=agents[p.ppid])
     return tuple(sorted(found.values(), key=_order))
+
+
+def _fold_helpers(found: dict[int, DistProcess]) -> None:
+    # A child of a rank that carries the rank's environment (a DataLoader worker, a subprocess) is not a rank:
+    # it is listed under its rank.
+    ranks = {pid for pid, p in found.items() if p.role == "worker"}
+    helpers: dict[int, list[int]] = {}
+    for pid, p in list(found.items()):
+        if p.role == "worker" and p.ppid in ranks and found[p.ppid].rank == p.rank:
+            helpers.setdefault(p.ppid, []).append(pid)
+            del found[pid]
+    for parent, pids in helpers.items():
+        if parent in found:
+            found[parent] = replace(found[parent], helpers=tuple(sorted(pids)))
+
+
+def uses_nccl(pid: int) -> bool:
+    """The process has NCCL loaded (its timeout default is NCCL's then, where the job uses it)."""
+    try:
+        with open(f"/proc/{pid}/maps", encoding="ascii", errors="replace") as f:
+            return any("libnccl" in line for line in f)
+    except OSError:
+        return False
 
 
 def _add_dead_siblings(found: dict[int, DistProcess], host: str, skip: set[int]) -> None:

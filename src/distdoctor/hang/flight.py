@@ -58,7 +58,10 @@ def last_collective(rank: int, data: dict[str, Any]) -> LastCollective | None:
         return None
     e = max(entries, key=lambda x: int(x.get("collective_seq_id") or 0))
     op = str(e.get("profiling_name", "")).split(":", 1)[-1]
-    return LastCollective(rank, int(e["collective_seq_id"]), op, str(e.get("state", "")), bool(e.get("retired")))
+    timeout_ms = e.get("timeout_ms")
+    timeout_s = timeout_ms / 1000 if isinstance(timeout_ms, int | float) and timeout_ms > 0 else None
+    state = str(e.get("state", ""))
+    return LastCollective(rank, int(e["collective_seq_id"]), op, state, bool(e.get("retired")), timeout_s)
 
 
 def _normalise(data: dict[str, Any]) -> dict[str, Any]:

@@ -15,7 +15,7 @@ import sys
 import threading
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass, replace
+from dataclasses import dataclass, field, replace
 from types import FrameType
 from typing import BinaryIO
 
@@ -23,9 +23,17 @@ import psutil
 
 from distdoctor import defaults
 from distdoctor.gather.server import fd_limit_as_started
+from distdoctor.hang.cgroup import (
+    MemoryCgroup,
+    kernel_oom_line,
+    memory_cgroup,
+    oom_kills,
+    wait_status,
+    zombie_status,
+)
 from distdoctor.hang.discover import discover
 from distdoctor.hang.stacks import dump_all
-from distdoctor.model.hang import DistProcess, StackSample
+from distdoctor.model.hang import Death, DistProcess, StackSample
 
 # Output is passed on in chunks of at most this many bytes, as soon as they arrive (progress bars included).
 _CHUNK = 1 << 16
@@ -50,15 +58,63 @@ def set_subreaper(on: bool) -> bool | None:
 
 @dataclass(frozen=True)
 class WatchOptions:
-    hang_after_s: float = defaults.HANG_AFTER_S
-    sample_interval_s: float | None = None  # default: a third of hang_after_s, at most SAMPLE_INTERVAL_S
+    hang_after_s: float | None = None  # None: learned from the job's own pace (see Cadence)
+    sample_interval_s: float | None = None  # default: a third of the stall threshold, at most SAMPLE_INTERVAL_S
     stop_grace_s: float = defaults.STOP_GRACE_S
+    floor_s: float = defaults.HANG_FLOOR_S  # the learned threshold is never shorter
+    multiple: float = defaults.HANG_CADENCE_MULTIPLE
+    poll_s: float = 1.0  # how often the ranks are looked for and their deaths read (no stacks)
+
+    def interval_for(self, threshold_s: float) -> float:
+        if self.sample_interval_s is not None:
+            return self.sample_interval_s
+        if self.hang_after_s is None:
+            # At the job's pace the stack changes seen feed the pace: sampling must not slow with the threshold,
+            # or the pace it measures would only ever grow.
+            return min(defaults.SAMPLE_INTERVAL_S, max(0.5, self.floor_s / 6))
+        return min(defaults.SAMPLE_INTERVAL_S, max(0.5, threshold_s / 3))
 
     @property
     def interval_s(self) -> float:
-        if self.sample_interval_s is not None:
-            return self.sample_interval_s
-        return min(defaults.SAMPLE_INTERVAL_S, max(0.5, self.hang_after_s / 3))
+        return self.interval_for(self.hang_after_s or defaults.HANG_AFTER_S)
+
+
+class Cadence:
+    """The job's pace: the gaps between its moments of progress (a line printed, a stack that changed). A stall is
+    called at `multiple` times the slow end of the recent gaps, never under `floor_s`, and at HANG_AFTER_S until
+    enough gaps were seen."""
+
+    KEEP = 32  # the recent gaps only: the start (imports, rendezvous, data loading) is not the pace
+    LEARNED = 5  # gaps needed before the pace counts
+    BURST_S = 0.05  # lines closer than this are one moment (a burst of output)
+
+    def __init__(self, floor_s: float, multiple: float) -> None:
+        self.floor_s = floor_s
+        self.multiple = multiple
+        self.gaps: list[float] = []
+        self.last: float | None = None
+
+    def beat(self, at: float) -> None:
+        if self.last is not None:
+            gap = at - self.last
+            if gap < self.BURST_S:
+                return
+            self.gaps = [*self.gaps[-(self.KEEP - 1) :], gap]
+        self.last = at
+
+    @property
+    def pace_s(self) -> float | None:
+        """The slow end (75th percentile) of the recent gaps, once enough were seen."""
+        if len(self.gaps) < self.LEARNED:
+            return None
+        ordered = sorted(self.gaps)
+        return ordered[min(len(ordered) - 1, int(0.75 * len(ordered)))]
+
+    def threshold_s(self) -> float:
+        pace = self.pace_s
+        if pace is None:
+            return defaults.HANG_AFTER_S
+        return min(defaults.HANG_AFTER_S, max(self.floor_s, self.multiple * pace))
 
 
 @dataclass(frozen=True)
@@ -68,6 +124,11 @@ class Stall:
     processes: tuple[DistProcess, ...]
     stalled_s: float
     samples: int
+    held: dict[int, float] = field(default_factory=dict)  # pid -> seconds its main thread stood in one frame
+    last_seen: dict[int, StackSample] = field(default_factory=dict)  # pid -> its last stack (for ranks gone since)
+    threshold_s: float = 0.0
+    pace_s: float | None = None  # the job's learned pace, where the threshold came from it
+    current: dict[int, StackSample] = field(default_factory=dict)  # the stacks of the sample that called the stall
 
 
 def signature(procs: Sequence[DistProcess], samples: dict[int, StackSample]) -> tuple[object, ...]:
@@ -93,11 +154,20 @@ class Watch:
         options: WatchOptions,
         on_stall: Callable[[Stall], None],
         notify: Callable[[str], None] = lambda _: None,
+        on_line: Callable[[str, str], None] | None = None,
+        on_death: Callable[[Death], None] | None = None,
     ) -> None:
         self.argv = list(argv)
         self.options = options
         self.on_stall = on_stall
         self.notify = notify
+        self.on_line = on_line  # (stream, line) for every line the job prints, as it prints it
+        self.on_death = on_death
+        self.cadence = Cadence(options.floor_s, options.multiple)
+        self.held: dict[int, tuple[object, float]] = {}  # pid -> (its main thread's frames, since when)
+        self.last_seen: dict[int, StackSample] = {}
+        self.cgroups: dict[int, MemoryCgroup | None] = {}  # pid -> its memory cgroup when first seen
+        self.deaths: dict[int, Death] = {}
         self.last_activity = time.monotonic()
         self.known: dict[int, DistProcess] = {}
         self.started: dict[int, float] = {}  # pid -> create_time of every descendant seen, for clean-up
@@ -106,12 +176,31 @@ class Watch:
         self.watch_error: str | None = None  # the last failure of the watch itself, reported once
         self._lock = threading.Lock()
 
-    def _pump(self, src: BinaryIO, dst: BinaryIO) -> None:
+    def _pump(self, src: BinaryIO, dst: BinaryIO, stream: str) -> None:
+        pending = b""
         while chunk := src.read1(_CHUNK):  # type: ignore[attr-defined]
             dst.write(chunk)
             dst.flush()
+            now = time.monotonic()
             with self._lock:
-                self.last_activity = time.monotonic()
+                self.last_activity = now
+                self.cadence.beat(now)
+            if self.on_line is None:
+                continue
+            pending += chunk
+            *lines, pending = pending.split(b"\n")
+            pending = pending[-_CHUNK:]  # a progress bar without newlines must not grow without end
+            for line in lines:
+                self._line(stream, line)
+        if pending and self.on_line is not None:
+            self._line(stream, pending)
+
+    def _line(self, stream: str, raw: bytes) -> None:
+        assert self.on_line is not None
+        try:
+            self.on_line(stream, raw.decode("utf-8", "replace").rstrip("\r"))
+        except Exception as exc:  # the job's output flows on whatever the explain of a line does
+            self._watch_failed(exc)
 
     def _forward(self, signum: int, _frame: FrameType | None) -> None:
         if self.stop_deadline is not None and signum == signal.SIGINT:
@@ -139,14 +228,16 @@ class Watch:
             raise UsageError(f"cannot start {self.argv[0]}: {exc.strerror}") from None
         assert self.proc.stdout and self.proc.stderr
         pumps = [
-            threading.Thread(target=self._pump, args=(self.proc.stdout, sys.stdout.buffer), daemon=True),
-            threading.Thread(target=self._pump, args=(self.proc.stderr, sys.stderr.buffer), daemon=True),
+            threading.Thread(target=self._pump, args=(self.proc.stdout, sys.stdout.buffer, "stdout"), daemon=True),
+            threading.Thread(target=self._pump, args=(self.proc.stderr, sys.stderr.buffer, "stderr"), daemon=True),
         ]
         for t in pumps:
             t.start()
         previous = {s: signal.signal(s, self._forward) for s in _FORWARDED}
         try:
             self._loop()
+            with contextlib.suppress(Exception):
+                self._poll()  # the ranks that ended with the job: why
         finally:
             for s, handler in previous.items():
                 signal.signal(s, handler)
@@ -162,23 +253,88 @@ class Watch:
         code = self.proc.returncode
         return 128 - code if code is not None and code < 0 else (code or 0)
 
+    def threshold_s(self) -> float:
+        """How long the job must stand still to be called stalled: --hang-after, else its learned pace."""
+        if self.options.hang_after_s is not None:
+            return self.options.hang_after_s
+        with self._lock:
+            return self.cadence.threshold_s()
+
     def _loop(self) -> None:
         last_signature: tuple[object, ...] | None = None
         reported = False
-        next_sample = time.monotonic() + self.options.interval_s
+        next_sample = time.monotonic() + min(self.options.interval_for(self.threshold_s()), 2.0)
+        next_poll = time.monotonic() + self.options.poll_s
         while self.proc.poll() is None:
             now = time.monotonic()
             if self.stop_deadline is not None and now > self.stop_deadline:
                 self.notify("the job did not end in time after the signal: killing every process it started")
                 self._kill_all()
+            if self.stop_deadline is None and now >= next_poll:
+                next_poll = now + self.options.poll_s
+                try:
+                    self._poll()
+                except Exception as exc:
+                    self._watch_failed(exc)
             if self.stop_deadline is not None or now < next_sample:
                 time.sleep(0.1)
                 continue
-            next_sample = now + self.options.interval_s
+            next_sample = now + self.options.interval_for(self.threshold_s())
             try:
                 last_signature, reported = self._step(last_signature, reported)
             except Exception as exc:  # nothing of the watch's own may reach the job
                 self._watch_failed(exc)
+
+    def _poll(self) -> None:
+        """The ranks now (no stacks): remember each new one's memory cgroup, and read why each one gone ended."""
+        self._sample_processes()
+        with self._lock:
+            known = list(self.known.items())
+        alive: dict[int, int | None] = {}
+        ended: list[tuple[DistProcess, int | None]] = []
+        for pid, p in known:
+            if pid in self.deaths:
+                continue
+            status: int | None = None
+            try:
+                proc = psutil.Process(pid)
+                if proc.status() != psutil.STATUS_ZOMBIE:
+                    alive[pid] = p.rank
+                    continue
+                status = zombie_status(pid)
+            except psutil.Error:
+                if pid == self.proc.pid and self.proc.returncode is not None:
+                    status = self.proc.returncode
+            ended.append((p, status))
+        for p, status in ended:
+            self._died(p, status, sum(1 for pid in alive if known_rank(known, pid) != p.rank))
+
+    def _died(self, p: DistProcess, status: int | None, peers_alive: int) -> None:
+        cgroup = self.cgroups.get(p.pid)
+        now = oom_kills(cgroup) if cgroup is not None else None
+        kills = max(0, (now or 0) - cgroup.oom_kills) if cgroup is not None else 0
+        code, sig = wait_status(status)
+        sample = self.last_seen.get(p.pid)
+        thread = sample.main_thread() if sample else None
+        frame = str(thread.frames[0]) if thread and thread.frames else ""
+        death = Death(
+            pid=p.pid,
+            rank=p.rank,
+            host=p.host,
+            exit_code=code,
+            signal=sig,
+            oom_kills=kills,
+            cgroup=cgroup.path if cgroup else "",
+            limit_bytes=cgroup.limit_bytes if cgroup else None,
+            kernel_line=kernel_oom_line(p.pid) if kills else "",
+            last_frame=frame,
+            peers_alive=peers_alive,
+            launcher=p.launcher,
+        )
+        with self._lock:
+            self.deaths[p.pid] = death
+        if self.on_death is not None:
+            self.on_death(death)
 
     def _step(self, last_signature: tuple[object, ...] | None, reported: bool) -> tuple[tuple[object, ...], bool]:
         """One sample of the job's processes and stacks; the stall callback once a stall passes hang_after_s."""
@@ -187,14 +343,30 @@ class Watch:
         samples = dump_all((p.pid for p in procs if p.alive), nonblocking=True)
         self.samples += 1
         current = signature(procs, samples)
+        now = time.monotonic()
+        for pid, sample in samples.items():
+            thread = sample.main_thread()
+            if thread is None:
+                continue
+            key = tuple((f.name, f.filename, f.line) for f in thread.frames)
+            if self.held.get(pid, (None, 0.0))[0] != key:
+                self.held[pid] = (key, now)
+            self.last_seen[pid] = sample
         with self._lock:
             if current != last_signature:
-                self.last_activity = time.monotonic()
+                self.last_activity = now
+                self.cadence.beat(now)
                 reported = False
-            stalled = time.monotonic() - self.last_activity
-        if not reported and stalled >= self.options.hang_after_s and procs:
+            stalled = now - self.last_activity
+        threshold = self.threshold_s()
+        if not reported and stalled >= threshold and procs:
             reported = True
-            self.on_stall(Stall(self._with_dead(procs), round(stalled, 1), self.samples))
+            held = {pid: round(now - since, 1) for pid, (_, since) in self.held.items()}
+            pace = None if self.options.hang_after_s is not None else self.cadence.pace_s
+            stall = Stall(
+                self._with_dead(procs), round(stalled, 1), self.samples, held, dict(self.last_seen), threshold, pace
+            )
+            self.on_stall(stall)
         return current, reported
 
     def _watch_failed(self, exc: Exception) -> None:
@@ -202,6 +374,11 @@ class Watch:
         if text != self.watch_error:
             self.watch_error = text
             self.notify(f"distdoctor's own watch failed ({text}); the job runs on untouched, watched again next sample")
+
+    def held_now(self) -> dict[int, float]:
+        """pid -> seconds its main thread has stood in the same frame, as of the last sample (any thread)."""
+        now = time.monotonic()
+        return {pid: round(now - since, 1) for pid, (_, since) in list(self.held.items())}
 
     def processes(self) -> tuple[DistProcess, ...]:
         """The job's processes now, with the ranks that died since they were seen (callable from any thread)."""
@@ -215,6 +392,11 @@ class Watch:
             for p in procs:
                 if p.alive and p.role == "worker":
                     self.known[p.pid] = p
+        # Re-read for every living rank: a rank may move itself into a cgroup after it starts, and the OOM-kill
+        # count before its death is the one to compare with.
+        for p in procs:
+            if p.alive and p.role == "worker":
+                self.cgroups[p.pid] = memory_cgroup(p.pid) or self.cgroups.get(p.pid)
         self._track()
         return procs
 
@@ -266,3 +448,7 @@ class Watch:
                 proc = psutil.Process(pid)
                 if proc.create_time() == created:  # not a new process that reused the pid
                     proc.kill()
+
+
+def known_rank(known: list[tuple[int, DistProcess]], pid: int) -> int | None:
+    return next((p.rank for k, p in known if k == pid), None)

@@ -101,6 +101,7 @@ class DistProcess:
     run_id: str | None = None
     env: tuple[tuple[str, str], ...] = ()  # the distributed variables only, never the whole environment
     memlock: MemlockLimit | None = None  # RLIMIT_MEMLOCK from /proc/<pid>/limits, where readable
+    helpers: tuple[Pid, ...] = ()  # child processes of this rank that are not ranks (DataLoader workers)
 
     @property
     def alive(self) -> bool:
@@ -125,6 +126,10 @@ class ProcessState:
     where: str = ""  # the innermost torch frame that decided the state
     seq: Count | None = None  # collective sequence number, where the flight recorder gives one
     error: StackError | None = None
+    held_s: Finite | None = None  # how long (at least) the main thread has stood in this same frame
+    phase: str = ""  # what the own code is doing (rules/phases.py): "checkpoint save", "data loading" ...
+    detail: str = ""  # what the rank waits on below it: its stuck DataLoader worker, the loop it left
+    timeout_s: Finite | None = None  # the collective's own timeout, where the flight recorder gives it
 
 
 @dataclass(frozen=True)
@@ -136,6 +141,7 @@ class LastCollective:
     op: str  # "all_reduce", from the entry's "gloo:all_reduce"
     state: str  # scheduled, started, completed
     retired: bool
+    timeout_s: Finite | None = None  # the entry's timeout_ms: the process group's timeout for this collective
 
 
 @dataclass(frozen=True)
@@ -161,3 +167,52 @@ class Gathered:
     @property
     def complete(self) -> bool:
         return not self.missing
+
+
+@dataclass(frozen=True)
+class Death:
+    """How one rank ended, as the watch saw it: its exit (where its parent left it to be read) and its cgroup's
+    OOM-kill counter before and after."""
+
+    pid: Pid
+    rank: Rank | None
+    host: str
+    exit_code: int | None = None  # waitpid's: 0..255, or None when the parent reaped it first
+    signal: int | None = None  # the signal that ended it, where known
+    oom_kills: Count = 0  # OOM kills in its memory cgroup while it ran (cgroup v2 memory.events, v1 oom_control)
+    cgroup: str = ""  # the cgroup's folder
+    limit_bytes: Count | None = None  # memory.max / memory.limit_in_bytes; None: unlimited or unreadable
+    kernel_line: str = ""  # the kernel log's OOM line, where readable
+    last_frame: str = ""  # the own-code frame it was last seen in
+    peers_alive: Count = 0  # ranks of its job still running when it went
+    launcher: str = ""
+
+
+@dataclass(frozen=True)
+class Deadline:
+    """The process-group timeout the waiting ranks will hit, and where it was read."""
+
+    seconds: Finite
+    source: str  # "--pg-timeout", "flight recorder", "torch's default for gloo" ...
+    window_s: Finite | None = None  # the ranks were watched only this long (dump): a time in one frame is a floor
+
+
+@dataclass(frozen=True)
+class Loop:
+    """A `for`/`while` loop of a source file the ranks run: its function and its lines."""
+
+    filename: str
+    function: str
+    start: Count
+    end: Count
+
+
+@dataclass(frozen=True)
+class RasStatus:
+    """What NCCL's RAS service (2.24+) said of the job: the ranks and processes it got no data from, the dead ones."""
+
+    missing_ranks: tuple[Rank, ...] = ()
+    processes: tuple[str, ...] = ()  # "Process 3487984 on node 172.16.64.213 managing GPU 5"
+    dead: tuple[str, ...] = ()
+    communicators: tuple[str, ...] = ()  # "#0-0 (cf264af53edbe986) INCOMPLETE"
+    collection_s: Finite | None = None  # how long RAS took to answer: slow means it waited on a stuck process

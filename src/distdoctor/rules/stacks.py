@@ -2,12 +2,13 @@
 
 from __future__ import annotations
 
-import re
 from collections.abc import Iterable, Sequence
 
 from distdoctor.model import Finding
-from distdoctor.model.hang import DistProcess, Frame, ProcessState, StackSample, State
+from distdoctor.model.hang import Deadline, DistProcess, Frame, ProcessState, StackSample, State
+from distdoctor.rules.clock import late_findings
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.phases import is_stdlib, is_torch
 
 # torch.distributed's collectives as the program calls them (distributed_c10d.py). The outermost one on a stack
 # is the call the program made (all_gather_object calls all_gather inside).
@@ -45,23 +46,20 @@ PG_INIT_FRAMES = frozenset({"init_process_group", "new_group", "new_subgroups", 
 AGENT_RENDEZVOUS = ("next_rendezvous", "_rendezvous")
 # Beyond this many ranks a finding lists the first ones and counts the rest.
 RANKS_SHOWN = 16
-_STDLIB = re.compile(r"/lib/python3\.\d+/")
 
 
 def _base(frame: Frame) -> str:
     return frame.name.rsplit(".", 1)[-1]
 
 
-def _is_torch(frame: Frame) -> bool:
-    return frame.short.startswith("torch/") or "/site-packages/torch/" in frame.filename
+_is_torch = is_torch
 
 
 def _in_c10d(frame: Frame) -> bool:
     return frame.short.endswith("distributed/distributed_c10d.py")
 
 
-def _is_stdlib(frame: Frame) -> bool:
-    return bool(_STDLIB.search(frame.filename)) and "-packages/" not in frame.filename
+_is_stdlib = is_stdlib
 
 
 def user_frame(frames: Sequence[Frame]) -> str:
@@ -186,19 +184,28 @@ def jobs(states: Sequence[ProcessState]) -> list[list[ProcessState]]:
 
 
 def findings_by_job(
-    states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None, every_node: bool = False
+    states: Sequence[ProcessState],
+    host: str,
+    ptrace_scope: int | None = None,
+    every_node: bool = False,
+    clock: Deadline | None = None,
 ) -> list[Finding]:
     """hang_findings for each job found (never mixing two jobs' ranks)."""
     if not states:
-        return hang_findings(states, host, ptrace_scope, every_node)
-    return [f for job in jobs(states) for f in hang_findings(job, host, ptrace_scope, every_node)]
+        return hang_findings(states, host, ptrace_scope, every_node, clock)
+    return [f for job in jobs(states) for f in hang_findings(job, host, ptrace_scope, every_node, clock)]
 
 
 def hang_findings(
-    states: Sequence[ProcessState], host: str, ptrace_scope: int | None = None, every_node: bool = False
+    states: Sequence[ProcessState],
+    host: str,
+    ptrace_scope: int | None = None,
+    every_node: bool = False,
+    clock: Deadline | None = None,
 ) -> list[Finding]:
     """The hang-* findings for the processes of one node, or of every node (`every_node`: gathered from all, so a
-    rank found nowhere is gone). `ptrace_scope` is kernel.yama.ptrace_scope."""
+    rank found nowhere is gone). `ptrace_scope` is kernel.yama.ptrace_scope; `clock`: the deadline the waiting
+    ranks run under, where the odd ranks' time in one frame is known."""
     out: list[Finding] = []
     agents = [s for s in states if s.process.role == "agent"]
     workers = [s for s in states if s.process.role == "worker"]
@@ -220,7 +227,7 @@ def hang_findings(
     all_local = every_node or _all_local(workers)
     out += _dead(workers, missing, all_local, host)
     out += _init(workers, missing, all_local, host)
-    out += _collectives(workers, host)
+    out += _collectives(workers, host, clock)
     if not any(f.severity == "error" for f in out):
         out += _nothing_odd(workers, missing, all_local, host)
     return out
@@ -270,6 +277,27 @@ def _dead(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
     past_start = any(s.state in ("pg-init", "barrier", "collective", "device-sync") for s in living)
     if not dead and not (missing and all_local and past_start):
         return []
+    # A rank gone (reaped, not a zombie) while the torchrun agent still runs its peers exited 0: torchrun ends
+    # every rank at once when one fails. It left early (uneven inputs), it did not die.
+    supervised = any(s.process.launcher == "torchrun" for s in living) and past_start
+    left = [s for s in dead if supervised and s.process.status == "dead" and s.process.launcher == "torchrun"]
+    if left and len(left) == len(dead):
+        waiting = [s for s in living if s.state in ("collective", "barrier")]
+        names = ranks_text(s.process.rank for s in waiting if s.process.rank is not None) or "?"
+        return [
+            make_finding(
+                "hang-rank-left",
+                _node(host, [s]),
+                (f"{s.process.label}: gone", *map(_line, living)),
+                rank=_rank_of(s),
+                host=s.process.host or host,
+                how="exited 0 (torchrun still runs its peers: it ends them all when one fails)",
+                frame=f"last seen at {s.frame}" if s.frame else "not seen",
+                waiting=names,
+                op="/".join(sorted({w.op for w in waiting})) or "?",
+            )
+            for s in left
+        ]
     named = [s.process.rank for s in dead if s.process.rank is not None]
     ranks = ranks_text(named) if named else ranks_text(missing) if missing else "?"
     evidence = [f"{s.process.label}: {s.process.status}" for s in dead]
@@ -314,7 +342,7 @@ def _init(workers: Sequence[ProcessState], missing: list[int], all_local: bool, 
     return out
 
 
-def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
+def _collectives(workers: Sequence[ProcessState], host: str, clock: Deadline | None = None) -> list[Finding]:
     waiting = [s for s in workers if s.state in ("collective", "barrier")]
     if not waiting:
         return []
@@ -337,6 +365,9 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
             )
         )
     outside = [s for s in workers if s.state in ("user-code", "device-sync")]
+    out += _runtime_causes(outside, waiting, host, clock)
+    # The ranks a runtime cause names are told once, by it.
+    outside = [s for s in outside if not _has_runtime_cause(s, clock)]
     if outside:
         out.append(
             make_finding(
@@ -355,3 +386,51 @@ def _collectives(workers: Sequence[ProcessState], host: str) -> list[Finding]:
 
 def _call(s: ProcessState) -> str:
     return s.op + (f" #{s.seq}" if s.seq is not None else "")
+
+
+def _has_runtime_cause(s: ProcessState, clock: Deadline | None) -> bool:
+    return s.detail.startswith(("left:", "loader:")) or (clock is not None and s.held_s is not None)
+
+
+def _runtime_causes(
+    outside: Sequence[ProcessState], waiting: Sequence[ProcessState], host: str, clock: Deadline | None
+) -> list[Finding]:
+    """The odd ranks whose cause is known: left the loop, stuck on a DataLoader worker, late against the clock."""
+    out = []
+    names = ranks_text(s.process.rank for s in waiting if s.process.rank is not None) or "?"
+    ops = "/".join(sorted({s.op for s in waiting})) or "?"
+    for s in outside:
+        node = _node(host, [s])
+        h = s.process.host or host
+        if s.detail.startswith("left:"):
+            out.append(
+                make_finding(
+                    "hang-rank-left",
+                    node,
+                    (_line(s), *map(_line, waiting)),
+                    rank=_rank_of(s),
+                    host=h,
+                    how=s.detail.removeprefix("left:").strip(),
+                    frame=s.frame or s.where,
+                    waiting=names,
+                    op=ops,
+                )
+            )
+        elif s.detail.startswith("loader:"):
+            out.append(
+                make_finding(
+                    "hang-dataloader-stall",
+                    node,
+                    (_line(s), *map(_line, waiting)),
+                    rank=_rank_of(s),
+                    host=h,
+                    frame=s.frame or s.where,
+                    workers=s.detail.removeprefix("loader:").strip(),
+                    waiting=names,
+                    op=ops,
+                )
+            )
+    late = [s for s in outside if not s.detail.startswith(("left:", "loader:")) and s.held_s is not None]
+    if clock is not None and late:
+        out += late_findings(late, waiting, clock, host)
+    return out

@@ -1,0 +1,158 @@
+"""`distdoctor run` names the runtime causes of a stall on real torchrun gloo jobs: the late rank against the
+process-group deadline, the rank that left the loop, the DataLoader worker that blocks, the rank the OOM killer
+or a SIGKILL ended, and a known failure line the moment the job prints it."""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import signal
+import subprocess
+import time
+import uuid
+from collections.abc import Iterator
+from pathlib import Path
+from typing import Any
+
+import psutil
+import pytest
+
+from hang.scenarios import kill_tree
+from hang.test_run import DISTDOCTOR, Lines
+
+JOB = Path(__file__).with_name("runtime_job.py")
+pytestmark = pytest.mark.slow
+
+
+@contextlib.contextmanager
+def run(scenario: str, *flags: str, env: dict[str, str] | None = None) -> Iterator[tuple[Lines, Lines, int]]:
+    """`distdoctor run --json FLAGS -- torchrun (2 ranks) runtime_job.py SCENARIO`: its stdout and stderr lines."""
+    # --standalone: torchrun binds a free port itself; a port picked here first can be taken by then on a busy machine.
+    job = ["torchrun", "--standalone", "--nproc-per-node", "2", str(JOB), scenario]
+    proc = subprocess.Popen(
+        [*DISTDOCTOR, "run", "--json", *flags, "--", *job],
+        stdout=subprocess.PIPE,
+        stderr=subprocess.PIPE,
+        text=True,
+        env={**os.environ, **(env or {})},
+    )
+    assert proc.stdout and proc.stderr
+    try:
+        yield Lines(proc.stdout), Lines(proc.stderr), proc.pid
+    finally:
+        started = []
+        with contextlib.suppress(psutil.Error):
+            started = [p.pid for p in psutil.Process(proc.pid).children(recursive=True)]
+        with contextlib.suppress(OSError):
+            proc.send_signal(signal.SIGINT)
+        with contextlib.suppress(subprocess.TimeoutExpired):
+            proc.wait(timeout=20)
+        kill_tree([proc.pid, *started])
+
+
+def report_with(err: Lines, name: str, timeout_s: float) -> tuple[float, dict[str, Any], dict[str, Any]]:
+    """The first JSON report on stderr with finding `name`: when it came, the report, the finding."""
+    at = err.wait_for(f'"{name}"', timeout_s)
+    for _, line in err.lines:
+        if line.startswith('{"schema"') and f'"{name}"' in line:
+            report = json.loads(line)
+            return at, report, next(f for f in report["findings"] if f["name"] == name)
+    raise AssertionError(name)
+
+
+def test_late_rank_against_the_deadline_and_a_failure_line_explained_as_printed() -> None:
+    with run("late", "--hang-after", "4", "--pg-timeout", "60") as (out, err, _):
+        printed = out.wait_for("Address already in use", 90)
+        found, _, live = report_with(err, "master-port-in-use", 10)
+        assert found - printed < 2.0, f"the live finding came {found - printed:.1f} s after the line"
+        assert "stdout:" in live["evidence"][0] and "29500" in live["evidence"][0]
+        out.wait_for("rank 1 step 2 done", 30)  # the job ran on after the line
+        _, report, late = report_with(err, "hang-rank-late", 60)
+    params = late["params"]
+    assert params["rank"] == "1" and params["waiting"] == "0" and params["op"] == "all_reduce"
+    assert params["phase"] == "checkpoint save" and "save_checkpoint" in params["frame"]
+    assert params["timeout"] == "60" and params["source"] == "--pg-timeout"
+    assert 3 <= float(params["held"]) <= 30 and float(params["held"]) + float(params["left"]) <= 61
+    assert params["host"] == os.uname().nodename
+    assert "hang-rank-outside-collective" not in [f["name"] for f in report["findings"]]
+
+
+def test_a_rank_that_left_the_training_loop_is_named_uneven_inputs() -> None:
+    with run("left", "--hang-after", "4") as (_, err, _):
+        _, _, left = report_with(err, "hang-rank-left", 90)
+    params = left["params"]
+    assert params["rank"] == "1" and params["waiting"] == "0" and params["op"] == "all_reduce"
+    assert "past the loop runtime_job.py" in params["how"] and "in main" in params["how"]
+    assert "write_summary" in params["frame"]
+
+
+def test_a_dataloader_worker_that_blocks_is_named_with_its_frame() -> None:
+    with run("loader", "--hang-after", "4") as (_, err, _):
+        _, report, stall = report_with(err, "hang-dataloader-stall", 90)
+    params = stall["params"]
+    assert params["rank"] == "1" and params["op"] == "all_reduce"
+    assert "stuck: pid" in params["workers"] and "__getitem__" in params["workers"]
+    # The worker is the rank's, not a third rank.
+    assert sorted(r["rank"] for r in report["data"]["ranks"] if r["role"] == "worker") == [0, 1]
+
+
+def test_a_rank_killed_by_sigkill_is_named_with_its_signal() -> None:
+    with run("steps", "--hang-after", "30", env={"STEPS": "1000"}) as (out, err, pid):
+        out.wait_for("rank 1 step 2 done", 90)
+        rank1 = next(p for p in psutil.Process(pid).children(recursive=True) if _environ(p).get("RANK") == "1")
+        rank1.send_signal(signal.SIGKILL)
+        killed_at = time.monotonic()
+        found = err.wait_for("SIGKILL", 15)
+    assert found - killed_at < 5
+    reports = [json.loads(line) for _, line in err.lines if line.startswith('{"schema"')]
+    named = [f for r in reports for f in r["findings"] if "SIGKILL" in json.dumps(f)]
+    assert any(f["name"] in ("rank-signalled", "log-rank-killed") for f in named), named
+    assert not any(f["name"] == "rank-oom-killed" for r in reports for f in r["findings"])
+
+
+def _environ(p: psutil.Process) -> dict[str, str]:
+    try:
+        return p.environ() if "runtime_job.py" in " ".join(p.cmdline()) else {}
+    except psutil.Error:
+        return {}
+
+
+def _memory_root() -> Path | None:
+    """This process's own cgroup v1 memory folder (or v2 with the memory controller), where children can be made."""
+    for line in Path("/proc/self/cgroup").read_text().splitlines():
+        _, controllers, path = line.split(":", 2)
+        if "memory" in controllers.split(","):
+            folder = Path("/sys/fs/cgroup/memory") / path.lstrip("/")
+            if os.access(folder, os.W_OK):
+                return folder
+        control = Path("/sys/fs/cgroup") / path.lstrip("/") / "cgroup.subtree_control"
+        if controllers == "" and control.exists() and "memory" in control.read_text().split():
+            return control.parent
+    return None
+
+
+def test_a_rank_killed_by_its_cgroup_memory_limit_is_named_oom() -> None:
+    root = _memory_root()
+    if root is None:
+        pytest.skip("no writable memory cgroup on this machine")
+    group = root / f"distdoctor-test-{uuid.uuid4().hex[:8]}"
+    group.mkdir()
+    try:
+        limit = 700 << 20
+        v1 = (group / "memory.limit_in_bytes").exists()
+        (group / ("memory.limit_in_bytes" if v1 else "memory.max")).write_text(str(limit))
+        with run("oom", "--hang-after", "30", env={"OOM_CGROUP": str(group)}) as (_, err, _):
+            _, _, oom = report_with(err, "rank-oom-killed", 90)
+        # The kernel's own count: the kill is real.
+        events = (group / ("memory.oom_control" if v1 else "memory.events")).read_text()
+        assert "oom_kill 1" in events or "oom_kill 2" in events, events
+    finally:
+        for _ in range(50):
+            with contextlib.suppress(OSError):
+                group.rmdir()
+                break
+            time.sleep(0.2)
+    params = oom["params"]
+    assert params["rank"] == "1" and str(group) == params["cgroup"]
+    assert "700.0 MiB" in params["limit"]
