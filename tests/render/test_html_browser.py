@@ -144,8 +144,9 @@ def test_dump_of_a_hung_job_shows_where_each_rank_is(tmp_path: Path) -> None:
                               capture_output=True, text=True, timeout=60)  # fmt: skip
     assert proc.returncode == 1, proc.stderr
     no_fetches(out.read_text())
-    page = render(out, "dump-rank-outside-collective")
-    assert re.findall(r'data-name="([a-z-]+)"', page.dom) == ["hang-rank-outside-collective"]
+    page = render(out, "dump-rank-late")
+    # A rank held in its own code while the other waits in a collective: the late rank, timed against the deadline.
+    assert re.findall(r'data-name="([a-z-]+)"', page.dom) == ["hang-rank-late"]
     text = page.text()
     assert "Where each process is" in text
     assert "collective all_reduce" in text and "user-code" in text and "user_work" in text
