@@ -246,6 +246,7 @@ def test_a_node_that_never_answers_the_mesh_leaves_its_pairs_unprobed(monkeypatc
     # node 0 waits for a node's probes a bounded time, derived from these: shrink them for the test.
     monkeypatch.setattr(defaults, "MESH_PROBE_TIMEOUT_S", 0.1)
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(defaults, "MESH_PAYLOAD_TIMEOUT_S", 0.3)
 
     async def silent_node(port: int, report: NodeReport) -> None:
         for _ in range(40):

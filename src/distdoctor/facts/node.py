@@ -14,11 +14,13 @@ from distdoctor.facts.ports import check_bind
 from distdoctor.facts.probe import probe_tcp
 from distdoctor.facts.versions import gather_versions
 from distdoctor.model import LaunchConfig, NodeFacts, PortBind, Probe, Resolution, Route
+from distdoctor.model.picking import picks
 
 
 def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe_master: bool = True) -> NodeFacts:
     """Measure this node: names, interfaces, the route and port to MASTER_ADDR, versions, GPUs, env."""
     hostname = socket.gethostname()
+    hostname_resolution = resolve(hostname)
     ifaces = interfaces()
     gpus, gpu_error = gather_gpus(environ)
     master = config.master_addr.value if config.master_addr else None
@@ -39,7 +41,7 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
         probe = probe_tcp(target, port, defaults.PROBE_TIMEOUT_S)
     return NodeFacts(
         hostname=hostname,
-        hostname_resolution=resolve(hostname),
+        hostname_resolution=hostname_resolution,
         interfaces=ifaces,
         versions=gather_versions(),
         env=relevant_env(environ),
@@ -50,4 +52,5 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
         master_port_bind=bind,
         master_probe=probe,
         is_root=os.geteuid() == 0,
+        picks=picks(ifaces, environ, hostname_resolution, master_resolution),
     )
