@@ -84,6 +84,8 @@ def mesh_details(n: int, probes: Iterable[PairProbe]) -> list[list[str]]:
                     + (f" ({p.detail})" if p.detail else "")
                     + (f"; {shown}" if shown else "")
                 )
+            if p.payload:
+                shown += f"; {_size(p.payload_bytes)} payload {p.payload} in {_ms(p.payload_s)}"
             details[src][dst] = f"{_address(p)}: {shown}"
     return details
 
@@ -427,6 +429,8 @@ def _black_hole(m: _Mesh, probes: Sequence[PairProbe], src: int | None, dst: int
     shown = 2 * MAX_ADDRESSES
     more = [f"... and {len(probes) - shown} more pairs"] if len(probes) > shown else []
     srcs, dsts = {p.src for p in probes}, {p.dst for p in probes}
+    if len(ends) == 2:  # one pair, one way or both: named in the order first probed
+        srcs, dsts = {probes[0].src}, {probes[0].dst}
     return make_finding(
         "mtu-black-hole",
         None if src is None else m.label(src),
