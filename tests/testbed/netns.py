@@ -392,7 +392,6 @@ class Node:
             self.add_address(cidr, name)
         self.ip("link", "set", name, "up")
 
-
     def add_side_interface(self, name: str, cidr: str) -> None:
         """An interface that is up, has ``cidr`` and leads nowhere: a veth pair kept inside the node (this kernel
         has no dummy driver), e.g. a second network the other nodes are not on."""
@@ -407,10 +406,8 @@ class Node:
         self.ip("link", "set", dev, "mtu", str(mtu))
         ethtool = which("ethtool")
         if ethtool is not None:
-            host_run(
-                [tool("nsenter"), f"--net={NETNS_DIR / self.name}", ethtool, "-K", dev, "tso", "off", "gso", "off"]
-                + ["gro", "off"]
-            )
+            offloads = ["tso", "off", "gso", "off", "gro", "off"]
+            host_run([tool("nsenter"), f"--net={NETNS_DIR / self.name}", ethtool, "-K", dev, *offloads])
 
 
 class Cluster:
