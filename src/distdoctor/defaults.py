@@ -94,9 +94,14 @@ SMOKE_WARMUP_ITERS = 2
 SMOKE_BYTES_PER_SIZE = 256 << 20
 SMOKE_MIN_ITERS = 3
 SMOKE_MAX_ITERS = 20
-# The node-to-node ping-pong from rank 0: message size and round trips per peer.
+# The node-to-node ping-pong from rank 0: message size and round trips per peer. A first round of
+# SMOKE_P2P_PROBE_BYTES measures the link; a slow one gets a smaller message, so the step stays within its timeout.
 SMOKE_P2P_BYTES = 4 << 20
 SMOKE_P2P_ROUNDS = 3
+SMOKE_P2P_PROBE_BYTES = 64 << 10
+# A step that moves data may take this many times what the bytes need at the rate measured before it is called
+# hung (links vary; a slow link must read bandwidth-low, not hung).
+SMOKE_RATE_MARGIN = 4.0
 # A rank is a straggler when its local compute step takes this many times the median, and this much longer.
 STRAGGLER_FACTOR = 3.0
 STRAGGLER_MIN_EXTRA_S = 0.2
