@@ -93,11 +93,8 @@ def test_a_slow_link_reads_bandwidth_low_not_hung(make_cluster: Callable[..., Cl
     # node3's link is shaped to 12 Mbit/s: its transfers take far longer than the 8 s step timeout would allow
     # for the default sizes, yet they move. The step deadlines follow the rate measured, so the run completes.
     cluster = make_cluster(3)
-    cluster.nodes[2].ip("link", "set", "eth0", "up")
-    netns.host_run(
-        [netns.tool("tc"), "-n", cluster.nodes[2].name, "qdisc", "add", "dev", "eth0", "root", "tbf"]
-        + ["rate", "12mbit", "burst", "32kb", "latency", "400ms"]
-    )
+    shaper = ["tbf", "rate", "12mbit", "burst", "32kb", "latency", "400ms"]
+    netns.host_run([netns.tool("tc"), "-n", cluster.nodes[2].name, "qdisc", "add", "dev", "eth0", "root", *shaper])
     procs = []
     for node in cluster.nodes:
         args = ["distdoctor", "smoke", "--json", "--nnodes", "3", "--node-rank", str(node.index)]
