@@ -166,6 +166,16 @@ def test_one_hostname_on_an_unreachable_address_gloo_never_connects_to(cluster3:
         assert o.about("address-advertised-unreachable") == [("node_rank 2 (node3)", "warning")]
 
 
+def test_inbound_firewall_on_the_node_gloo_never_connects_to(cluster3: Cluster) -> None:
+    # node3 (the greatest address) takes no new connection but the master port's: gloo opens every pair from the
+    # greater address, so the job works, and check says so with a warning, not an error that would block it.
+    cluster3.nodes[2].nft_block(except_port=PORT, action="drop")
+    job = torchrun_all(cluster3)
+    assert job.worked, job.outputs
+    for o in check_all(cluster3):
+        assert (o.code, o.names) == (0, {"mesh-one-way": "warning"})
+
+
 def test_gloo_socket_ifname_in_nccl_syntax(cluster3: Cluster) -> None:
     env = {"GLOO_SOCKET_IFNAME": "^lo"}
     job = torchrun_all(cluster3, env)

@@ -102,7 +102,10 @@ async def _open(
     if not small:
         return await asyncio.open_connection(host, port, local_addr=(source, 0) if source else None)
     loop = asyncio.get_running_loop()
-    infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    try:  # an address needs no resolver thread (node 0's is one, nearly always)
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+    except socket.gaierror:
+        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
