@@ -209,6 +209,8 @@ def test_switch_dropping_frames_above_1500_while_nodes_send_9000(cluster3: Clust
 
 
 def test_one_pair_at_9000_through_a_1500_switch(cluster3: Cluster) -> None:
+    if netns.which("ethtool") is None:
+        pytest.skip("needs ethtool: with offloads on, node3's 1500-byte traffic leaves as large GSO frames too")
     # node1 and node2 send 9000-byte frames to each other; node3's MSS keeps every connection with it at 1500, so
     # its pairs work (TCP agrees on the smaller MSS) and must not be named.
     for node in cluster3.nodes[:2]:
