@@ -66,6 +66,18 @@ MESH_PROBES_PER_PAIR = 3
 MESH_PROBE_TIMEOUT_S = 2.0
 # Connects in flight at once on one node.
 MESH_CONCURRENCY = 256
+# Each probed pair also moves one payload of MESH_PAYLOAD_BYTES over its first connect, so a path that passes
+# small frames and drops large ones (an MTU black hole) is seen; the listener's count must be back within
+# MESH_PAYLOAD_TIMEOUT_S (256 KiB takes milliseconds on any LAN, ~2 s at 1 Mbit/s).
+MESH_PAYLOAD_BYTES = 256 << 10
+MESH_PAYLOAD_TIMEOUT_S = 4.0
+# A mesh listener takes at most this payload (a peer announcing more is cut off) and this many payloads at once
+# (more wait for a slot within their deadline): whoever connects, a listener's memory and time stay bounded.
+MESH_PAYLOAD_MAX_BYTES = 1 << 20
+MESH_PAYLOAD_CONCURRENCY = 32
+# The gather's own connections (reports, mesh requests, the verdict) ask for segments of at most this many bytes:
+# they still get through a path that drops large frames, so the mesh can name it instead of the gather dying.
+GATHER_MSS_BYTES = 1200
 
 # `smoke`: real collectives under the launcher.
 # init_process_group's timeout, and how long the launcher's rendezvous may take before nodes are named missing.
@@ -85,9 +97,14 @@ SMOKE_WARMUP_ITERS = 2
 SMOKE_BYTES_PER_SIZE = 256 << 20
 SMOKE_MIN_ITERS = 3
 SMOKE_MAX_ITERS = 20
-# The node-to-node ping-pong from rank 0: message size and round trips per peer.
+# The node-to-node ping-pong from rank 0: message size and round trips per peer. A first round of
+# SMOKE_P2P_PROBE_BYTES measures the link; a slow one gets a smaller message, so the step stays within its timeout.
 SMOKE_P2P_BYTES = 4 << 20
 SMOKE_P2P_ROUNDS = 3
+SMOKE_P2P_PROBE_BYTES = 64 << 10
+# A step that moves data may take this many times what the bytes need at the rate measured before it is called
+# hung (links vary; a slow link must read bandwidth-low, not hung).
+SMOKE_RATE_MARGIN = 4.0
 # A rank is a straggler when its local compute step takes this many times the median, and this much longer.
 STRAGGLER_FACTOR = 3.0
 STRAGGLER_MIN_EXTRA_S = 0.2

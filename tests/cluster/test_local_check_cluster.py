@@ -131,5 +131,8 @@ def test_route_over_a_docker_bridge(cluster: Cluster) -> None:
 def test_socket_ifname_that_does_not_exist(cluster: Cluster) -> None:
     node1, node2 = cluster.nodes
     hold_port(node1)
+    # No GPU here: the backend is gloo, which never reads NCCL_SOCKET_IFNAME (a warning), but fails on its own.
     _, report = check(node2, *worker_flags("node1"), env={"NCCL_SOCKET_IFNAME": "ib0"})
+    assert names(report) == {"ifname-missing": "warning"}
+    _, report = check(node2, *worker_flags("node1"), env={"GLOO_SOCKET_IFNAME": "ib0"})
     assert names(report) == {"ifname-missing": "error"}

@@ -87,3 +87,28 @@ def test_a_worker_whose_master_never_starts_says_the_store_is_unreachable(
     assert names(report) == [("smoke-store-unreachable", "node_rank 1")]
     assert "node1, 29500" in report["findings"][0]["params"]["error"]
     assert_nothing_left(cluster)
+
+
+def test_a_slow_link_reads_bandwidth_low_not_hung(make_cluster: Callable[..., Cluster]) -> None:
+    # node3's link is shaped to 12 Mbit/s: its transfers take far longer than the 8 s step timeout would allow
+    # for the default sizes, yet they move. The step deadlines follow the rate measured, so the run completes.
+    cluster = make_cluster(3)
+    shaper = ["tbf", "rate", "12mbit", "burst", "32kb", "latency", "400ms"]
+    netns.host_run([netns.tool("tc"), "-n", cluster.nodes[2].name, "qdisc", "add", "dev", "eth0", "root", *shaper])
+    procs = []
+    for node in cluster.nodes:
+        args = ["distdoctor", "smoke", "--json", "--nnodes", "3", "--node-rank", str(node.index)]
+        args += ["--nproc-per-node", "1", "--master-addr", "node1", "--timeout", "30", "--step-timeout", "8"]
+        procs.append(node.popen([*args, "--sizes", "64K:16M:4"], stderr=subprocess.PIPE))
+    outcomes = []
+    for proc in procs:
+        out, err = proc.communicate(timeout=300)
+        assert proc.returncode in (0, 1), err
+        outcomes.append(json.loads(out))
+    report = outcomes[0]
+    assert [f["name"] for f in report["findings"]] == ["bandwidth-low"], report["findings"]
+    assert report["findings"][0]["node"] == "rank 2 (node3)"
+    run = report["data"]["run"]
+    assert run["complete"] is True
+    assert [row["size_bytes"] for row in report["data"]["bandwidth"]][-1] == 16 << 20  # the whole sweep ran
+    assert_nothing_left(cluster)

@@ -6,6 +6,7 @@ import asyncio
 import contextlib
 import dataclasses
 import socket
+import struct
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -58,6 +59,49 @@ def test_a_listener_on_its_own_loopback_address_answers_every_probe() -> None:
     assert (pair.src, pair.dst, pair.address, pair.port) == (0, 1, "127.0.0.5", listener.endpoint.port)
     assert pair.outcomes == ("open", "open", "open") and pair.ok
     assert len(pair.latencies_s) == 3 and all(0 <= t < 1 for t in pair.latencies_s)
+    # The first connect also carried the payload, and the listener counted every byte of it.
+    assert (pair.payload, pair.payload_bytes) == ("delivered", defaults.MESH_PAYLOAD_BYTES) and pair.payload_s < 2
+
+
+def test_a_listener_hangs_up_on_what_is_not_a_payload_within_its_bounds() -> None:
+    async def send(port: int, data: bytes) -> tuple[bytes, float]:
+        reader, writer = await asyncio.open_connection("127.0.0.8", port)
+        start = time.monotonic()
+        writer.write(data)
+        await writer.drain()
+        answer = await asyncio.wait_for(reader.read(), 5)  # EOF: the listener hung up
+        writer.close()
+        return answer, time.monotonic() - start
+
+    async def go() -> list[tuple[bytes, float]]:
+        listener = await start_listener("127.0.0.8")
+        try:
+            port = listener.endpoint.port
+            oversized = struct.pack("!4sI", b"DDm1", defaults.MESH_PAYLOAD_MAX_BYTES + 1)
+            return [await send(port, b"GET / HTTP/1.0\r\n\r\n"), await send(port, oversized)]
+        finally:
+            await listener.close()
+
+    for answer, took in asyncio.run(go()):
+        assert answer == b"" and took < 1  # no count, at once, nothing read past the header
+
+
+def test_a_payload_that_stalls_is_reported_as_stalled() -> None:
+    # A listener that accepts and then reads nothing: the sender's payload cannot get through (as in a path that
+    # drops large frames) and the pair still counts as open.
+    async def go() -> PairProbe:
+        silent = await asyncio.start_server(lambda r, w: asyncio.sleep(5), "127.0.0.9", 0)
+        port = int(silent.sockets[0].getsockname()[1])
+        try:
+            (pair,) = await probe_targets(
+                0, [Target(1, "127.0.0.9", port)], tries=1, payload_bytes=8 << 20, payload_timeout_s=0.5
+            )
+        finally:
+            silent.close()
+        return pair
+
+    pair = asyncio.run(go())
+    assert pair.ok and pair.payload == "stalled" and pair.payload_lost and 0.5 <= pair.payload_s < 2
 
 
 def test_a_closed_port_is_refused_every_time() -> None:
@@ -246,6 +290,7 @@ def test_a_node_that_never_answers_the_mesh_leaves_its_pairs_unprobed(monkeypatc
     # node 0 waits for a node's probes a bounded time, derived from these: shrink them for the test.
     monkeypatch.setattr(defaults, "MESH_PROBE_TIMEOUT_S", 0.1)
     monkeypatch.setattr(defaults, "FRAME_TIMEOUT_S", 0.3)
+    monkeypatch.setattr(defaults, "MESH_PAYLOAD_TIMEOUT_S", 0.3)
 
     async def silent_node(port: int, report: NodeReport) -> None:
         for _ in range(40):

@@ -73,24 +73,27 @@ def test_healthy_two_node_check(make_cluster: Callable[..., Cluster], tmp_path: 
 @pytest.mark.root
 def test_firewalled_node_check_shows_the_failed_pairs(make_cluster: Callable[..., Cluster], tmp_path: Path) -> None:
     cluster = make_cluster(3)
-    cluster.nodes[2].nft_block(except_port=PORT, action="drop")  # node3 takes in only the master port's traffic
+    # node2 takes in only the master port's traffic; gloo needs node3 (the greater address) to connect to it.
+    cluster.nodes[1].nft_block(except_port=PORT, action="drop")
     master, worker = tmp_path / "master.html", tmp_path / "worker.html"
     assert check_all(cluster.nodes, {0: master, 1: worker}, lang="zh") == [1, 1, 1]
-    page = render(master, "check-firewalled-node3")
+    page = render(master, "check-firewalled-node2")
     assert 'class="verdict tone-error"' in page.dom
-    assert 'data-name="mesh-one-way"' in page.dom and "node_rank 2 (node3)" in page.text()
-    # Both other nodes time out connecting to node3; node3 reaches both; the hover says who, to whom, how.
+    assert 'data-name="mesh-one-way"' in page.dom and "node_rank 1 (node2)" in page.text()
+    # Both other nodes time out connecting to node2; node2 reaches both; the hover says who, to whom, how.
     assert (cells(page, "timed-out"), cells(page, "open"), cells(page, "self")) == (2, 4, 3)
     assert re.search(
-        r'title="node_rank \d \(node[12]\) → node_rank 2 \(node3\): 超时[^"]* — 10\.\d+\.0\.3:\d+: (\d) of \1 failed',
+        r'title="node_rank \d \(node[13]\) → node_rank 1 \(node2\): 超时[^"]* — 10\.\d+\.0\.2:\d+: (\d) of \1 failed',
         page.dom,
     )
     assert re.search(
-        r'title="node_rank 2 \(node3\) → node_rank 0 \(node1\): 可连通 — [\d.:]+: median [\d.]+ ms"', page.dom
+        r'title="node_rank 1 \(node2\) → node_rank 0 \(node1\): 可连通 — [\d.:]+: median [\d.]+ ms; '
+        r'256 KiB payload delivered in [\d.]+ ms"',
+        page.dom,
     )
     assert "修复" in page.text() and 'lang="zh"' in page.dom
     # A worker's page is built from the verdict node 0 sent over the wire: the same findings and matrix.
-    seen = render(worker, "check-firewalled-node3-worker")
+    seen = render(worker, "check-firewalled-node2-worker")
     assert 'data-name="mesh-one-way"' in seen.dom and cells(seen, "timed-out") == 2
 
 

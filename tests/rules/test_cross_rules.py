@@ -9,7 +9,7 @@ from typing import Any
 import pytest
 
 from distdoctor.catalogue import LANGS, describe
-from distdoctor.model import Finding, NodeReport, Resolution, Versions
+from distdoctor.model import Finding, Gpu, Interface, NodeReport, Resolution, Versions
 from distdoctor.rules.cross import cross_findings, ranks_text, rejected_findings
 from testbed.recorded import HEALTHY_MASTER, HEALTHY_WORKER, config, facts
 
@@ -388,3 +388,44 @@ def test_a_flood_of_rejected_frames_is_still_one_bounded_line() -> None:
     assert found.param_map["count"] == "3500" and found.severity == "warning"
     assert len(found.evidence) <= 65 and sum(len(e) for e in found.evidence) < 20_000
     assert rejected_findings([]) == []
+
+
+# --- the interfaces the backend picks, compared across nodes ------------------------------------------------------
+
+
+def gpu_node(rank: int, n: int, ifaces: tuple[Interface, ...]) -> NodeReport:
+    """A GPU node (its backend is nccl) with these interfaces, as psutil lists them."""
+    return node(rank, str(n), interfaces=ifaces, gpus=(Gpu(0, "NVIDIA H200"),))
+
+
+def ifaces(i: int, ib: bool, mtu: int = 1500) -> tuple[Interface, ...]:
+    eth = Interface("eth0", (f"10.1.0.{i + 1}",), True, mtu, True)
+    ibs = (Interface("ib0", (f"192.168.10.{i + 1}",), True, 4092, True),) if ib else ()
+    return (Interface("lo", ("127.0.0.1",), True, 65536, True), eth, *ibs)
+
+
+def test_nccl_on_ib_on_some_nodes_and_ethernet_on_others() -> None:
+    reports = [gpu_node(0, 3, ifaces(0, True)), gpu_node(1, 3, ifaces(1, True)), gpu_node(2, 3, ifaces(2, False))]
+    found = [f for f in cross_findings(reports, 1.0, True) if f.name == "interface-differs"]
+    (finding,) = found
+    assert (finding.severity, finding.node) == ("warning", NODE3)
+    assert describe(finding, "en")[0] == (
+        "nccl picks ib0 on node_rank 0, 1; eth0 on node_rank 2 (node3): ib0 exists on some nodes only"
+    )
+    assert "NCCL_SOCKET_IFNAME" in describe(finding, "en")[1]
+
+
+def test_mtus_that_differ_on_the_picked_interfaces() -> None:
+    def named(r: int) -> Resolution:  # gloo takes the address the hostname resolves to
+        return Resolution(f"node{r + 1}", (f"10.1.0.{r + 1}",))
+
+    mtus = [1500, 1500, 9000]
+    reports = [node(r, "3", interfaces=ifaces(r, False, mtus[r]), hostname_resolution=named(r)) for r in range(3)]
+    (finding,) = cross_findings(reports, 1.0, True)
+    assert (finding.name, finding.severity) == ("mtu-mismatch", "warning")
+    assert describe(finding, "en")[0] == (
+        "The interfaces gloo will use have different MTUs: 1500 on node_rank 0, 1; 9000 on node_rank 2 (node3)"
+    )
+    # gloo takes eth0 everywhere, whatever else a node has.
+    same = [node(r, "3", interfaces=ifaces(r, r == 0), hostname_resolution=named(r)) for r in range(3)]
+    assert cross_findings(same, 1.0, True) == []

@@ -164,6 +164,28 @@ CASES = [
     ("ifname-prefix-ok-for-nccl", config(WORKER), facts(env=(("NCCL_SOCKET_IFNAME", "eth"),)), set()),
     ("ifname-exclusion-ok", config(WORKER), facts(env=(("NCCL_SOCKET_IFNAME", "^docker,lo"),)), set()),
     ("ifname-loopback", config(WORKER), facts(env=(("GLOO_SOCKET_IFNAME", "lo"),)), {"ifname-loopback"}),
+    # NCCL's syntax given to gloo: torch 2.13 fails init with "Unable to find address for: ^lo" on every node.
+    ("ifname-other-syntax-caret", config(WORKER), facts(env=(("GLOO_SOCKET_IFNAME", "^lo"),)), {"ifname-other-syntax"}),
+    (
+        "ifname-other-syntax-prefix",
+        config(WORKER),
+        facts(env=(("GLOO_SOCKET_IFNAME", "eth"),)),
+        {"ifname-other-syntax"},
+    ),
+    ("ifname-gloo-absent", config(WORKER), facts(env=(("GLOO_SOCKET_IFNAME", "ib0"),)), {"ifname-missing"}),
+    ("ifname-one-character-ignored", config(WORKER), facts(env=(("GLOO_SOCKET_IFNAME", "x"),)), set()),
+    (
+        "ifname-nccl-exclusion-leaves-nothing",
+        config(WORKER),
+        facts(env=(("NCCL_SOCKET_IFNAME", "^eth,lo"),)),
+        {"ifname-missing"},
+    ),
+    (
+        "hostname-resolves-to-no-local-address",
+        config(WORKER),
+        facts(hostname_resolution=Resolution("node2", ("10.9.9.9",))),
+        {"hostname-loopback"},
+    ),
     (
         "docker-bridge-address",
         config(WORKER),
@@ -228,3 +250,19 @@ def test_every_local_finding_has_a_case() -> None:
     # Those below the network have theirs in test_device_rules.py.
     local = {name for name, e in CATALOGUE.items() if e.layer == "local" and name not in DEVICE_NAMES}
     assert local == covered
+
+
+def test_a_gloo_only_mistake_is_a_warning_where_the_backend_is_nccl() -> None:
+    gpu_node = facts(gpus=(Gpu(0, "NVIDIA H200"),), env=(("GLOO_SOCKET_IFNAME", "^lo"),))
+    (finding,) = local_findings(config(WORKER), gpu_node)
+    assert (finding.name, finding.severity) == ("ifname-other-syntax", "warning")
+    (gloo,) = local_findings(config(WORKER), facts(env=(("GLOO_SOCKET_IFNAME", "^lo"),)))
+    assert gloo.severity == "error"
+    assert "GLOO_SOCKET_IFNAME=eth0" in describe(gloo, "en")[1]
+
+
+def test_an_nccl_only_mistake_is_a_warning_where_the_backend_is_gloo() -> None:
+    (finding,) = local_findings(config(WORKER), facts(env=(("NCCL_SOCKET_IFNAME", "ib"),)))
+    assert (finding.name, finding.severity) == ("ifname-missing", "warning")
+    gpu_node = facts(gpus=(Gpu(0, "NVIDIA H200"),), env=(("NCCL_SOCKET_IFNAME", "ib"),))
+    assert [f.severity for f in local_findings(config(WORKER), gpu_node)] == ["error"]

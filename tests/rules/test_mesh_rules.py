@@ -9,7 +9,7 @@ import pytest
 
 from distdoctor.catalogue import LANGS, describe
 from distdoctor.gather.plan import mesh_pairs
-from distdoctor.model import Endpoint, Finding, NodeReport, PairProbe, ProbeOutcome, Route
+from distdoctor.model import Endpoint, Finding, Gpu, Interface, NodeReport, PairProbe, ProbeOutcome, Route
 from distdoctor.rules.mesh import mesh_findings, mesh_matrix
 from testbed.recorded import HEALTHY_MASTER, HEALTHY_WORKER, config, facts
 
@@ -355,3 +355,86 @@ MATRIX = [
 @pytest.mark.parametrize(("n", "probes", "expected"), [c[1:] for c in MATRIX], ids=[c[0] for c in MATRIX])
 def test_mesh_matrix(n: int, probes: list[PairProbe], expected: list[list[str]]) -> None:
     assert mesh_matrix(n, probes) == expected
+
+
+# --- what the backend needs, and large payloads (recorded the way the namespace cluster measured them) ----------
+
+
+def with_gpus(nodes: Sequence[NodeReport]) -> list[NodeReport]:
+    gpu = facts(nodes[0].facts).gpus or (Gpu(0, "NVIDIA H200"),)
+    return [dataclasses.replace(r, facts=dataclasses.replace(r.facts, gpus=gpu)) for r in nodes]
+
+
+def test_one_way_that_gloo_never_uses_is_a_warning_and_an_error_for_nccl() -> None:
+    nodes = reports(3)
+    # Nobody reaches node1 (10.1.0.1, the smallest address), node1 reaches everyone: gloo needs 2->1 and 3->1.
+    cut = {(1, 0): T, (2, 0): T}
+    (gloo,) = mesh_findings(nodes, mesh(nodes, cut))
+    assert (gloo.name, gloo.severity) == ("mesh-one-way", "error")
+    # Nobody reaches node3 (the greatest): gloo connects out from it; NCCL connects both ways.
+    cut = {(0, 2): T, (1, 2): T}
+    (gloo,) = mesh_findings(nodes, mesh(nodes, cut))
+    assert (gloo.name, gloo.severity) == ("mesh-one-way", "warning")
+    gpu_nodes = with_gpus(nodes)
+    (nccl,) = mesh_findings(gpu_nodes, mesh(gpu_nodes, cut))
+    assert (nccl.name, nccl.severity) == ("mesh-one-way", "error")
+
+
+def test_hostname_on_another_network_is_the_advertised_address_not_a_blocked_mesh() -> None:
+    # Every node's hostname resolves to an address of its own side network (the cluster test's setup): no pair
+    # connects, and each node's address is named instead of a blocked mesh.
+    side = {i: Endpoint(f"192.168.{100 + i}.1", PORT, "side0") for i in range(3)}
+    nodes = [dataclasses.replace(r, seen_from=f"10.1.0.{i + 1}") for i, r in enumerate(reports(3, side))]
+    every = {(s, d): ("no-route",) * 3 for s, d in mesh_pairs(3)}
+    found = mesh_findings(nodes, mesh(nodes, every))
+    assert [(f.name, f.node, f.severity) for f in found] == [
+        ("address-advertised-unreachable", "node_rank 0 (node1)", "error"),
+        ("address-advertised-unreachable", "node_rank 1 (node2)", "error"),
+        ("address-advertised-unreachable", "node_rank 2 (node3)", "warning"),
+    ]
+    assert "the other nodes reach it at 10.1.0.1, but it advertises 192.168.100.1" in found[0].evidence[0]
+
+
+def lost(p: PairProbe) -> PairProbe:
+    return dataclasses.replace(p, payload_bytes=256 << 10, payload="stalled", payload_s=4.0)
+
+
+def delivered(p: PairProbe) -> PairProbe:
+    return dataclasses.replace(p, payload_bytes=256 << 10, payload="delivered", payload_s=0.003)
+
+
+def mtu(nodes: Sequence[NodeReport], sizes: Sequence[int]) -> list[NodeReport]:
+    out = []
+    for r, size in zip(nodes, sizes, strict=True):
+        eth0 = Interface("eth0", (r.mesh_endpoint.address,) if r.mesh_endpoint else (), True, size, True)
+        ifaces = tuple(eth0 if i.name == "eth0" else i for i in r.facts.interfaces)
+        out.append(dataclasses.replace(r, facts=dataclasses.replace(r.facts, interfaces=ifaces)))
+    return out
+
+
+def test_every_pair_losing_its_payload_is_one_black_hole_with_the_mtus() -> None:
+    nodes = mtu(reports(3), [9000, 9000, 9000])
+    (finding,) = mesh_findings(nodes, [lost(p) for p in mesh(nodes)])
+    assert (finding.name, finding.severity, finding.node) == ("mtu-black-hole", "error", None)
+    assert describe(finding, "en")[0] == (
+        "node_rank 0-2 -> node_rank 0-2: connections open, but a 256 KiB payload never arrives (MTU 9000 on "
+        "node_rank 0-2): frames above some size are dropped on the path"
+    )
+
+
+def test_one_nodes_large_frames_reaching_nobody_names_it() -> None:
+    nodes = mtu(reports(4), [9000, 1500, 1500, 1500])
+    probes = [lost(p) if p.src == 0 else delivered(p) for p in mesh(nodes)]
+    (finding,) = mesh_findings(nodes, probes)
+    assert (finding.name, finding.node) == ("mtu-black-hole", "node_rank 0 (node1)")
+    assert "9000 on node_rank 0 (node1); 1500 on node_rank 1-3" in describe(finding, "en")[0]
+
+
+def test_a_pair_losing_payloads_both_ways_is_named_once_and_delivered_ones_are_not() -> None:
+    nodes = mtu(reports(3), [9000, 9000, 1500])
+    probes = [lost(p) if {p.src, p.dst} == {0, 1} else delivered(p) for p in mesh(nodes)]
+    (finding,) = mesh_findings(nodes, probes)
+    assert finding.name == "mtu-black-hole" and len(finding.evidence) == 2
+    title = describe(finding, "zh")[0]
+    assert "node_rank 0 (node1) -> node_rank 1 (node2)" in title and "9000 (eth0)" in title
+    assert mesh_findings(nodes, [delivered(p) for p in mesh(nodes)]) == []

@@ -7,7 +7,14 @@ import pytest
 from distdoctor import defaults
 from distdoctor.errors import UsageError
 from distdoctor.rules.bandwidth import bus_factor, combine, row
-from distdoctor.smoke.settings import SmokeSettings, default_sizes, iters_for, parse_delay, parse_sizes
+from distdoctor.smoke.settings import (
+    SmokeSettings,
+    default_sizes,
+    expected_s,
+    iters_for,
+    parse_delay,
+    parse_sizes,
+)
 
 
 @pytest.mark.parametrize(
@@ -42,6 +49,19 @@ def test_every_rank_times_the_same_number_of_ops_per_size() -> None:
     assert iters_for(64 << 20, s) == defaults.SMOKE_BYTES_PER_SIZE // (64 << 20)
     assert iters_for(1 << 30, s) == defaults.SMOKE_MIN_ITERS
     assert iters_for(1 << 30, SmokeSettings(backend="gloo", iters=7)) == 7
+
+
+def test_a_slow_link_times_fewer_ops_and_its_deadline_follows_the_bytes() -> None:
+    s = SmokeSettings(backend="gloo", sizes=(1 << 10, 4 << 20, 16 << 20), step_timeout_s=30.0)
+    slow = 2.5e6  # bytes a second: a 20 Mbit/s link
+    # 10 s a size at 2.5 MB/s: 5 ops of 4 MiB (not 20), a single op of 16 MiB (not 16).
+    assert iters_for(4 << 20, s, slow) == 5
+    assert iters_for(16 << 20, s, slow) == 1
+    assert iters_for(1 << 20, s, 10e9) == defaults.SMOKE_MAX_ITERS  # a fast link keeps the full count
+    # 3 ops of 16 MiB at 2.5 MB/s need 20 s: the deadline is that times the margin, not the 30 s step timeout.
+    assert expected_s(16 << 20, 3, slow, s) == pytest.approx(defaults.SMOKE_RATE_MARGIN * 3 * (16 << 20) / slow)
+    assert expected_s(1 << 10, 3, slow, s) == 30.0
+    assert expected_s(16 << 20, 3, None, s) == 30.0
 
 
 def test_delay_flag() -> None:

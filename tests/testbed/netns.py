@@ -392,6 +392,23 @@ class Node:
             self.add_address(cidr, name)
         self.ip("link", "set", name, "up")
 
+    def add_side_interface(self, name: str, cidr: str) -> None:
+        """An interface that is up, has ``cidr`` and leads nowhere: a veth pair kept inside the node (this kernel
+        has no dummy driver), e.g. a second network the other nodes are not on."""
+        self.ip("link", "add", name, "type", "veth", "peer", "name", f"{name}p")
+        self.add_address(cidr, name)
+        self.ip("link", "set", name, "up")
+        self.ip("link", "set", f"{name}p", "up")
+
+    def set_mtu(self, mtu: int, dev: str = "eth0") -> None:
+        """Set an interface's MTU and turn its offloads off (ethtool), so TCP sends frames of that size on the wire:
+        veth passes GSO super-packets whatever its peer's MTU."""
+        self.ip("link", "set", dev, "mtu", str(mtu))
+        ethtool = which("ethtool")
+        if ethtool is not None:
+            offloads = ["tso", "off", "gso", "off", "gro", "off"]
+            host_run([tool("nsenter"), f"--net={NETNS_DIR / self.name}", ethtool, "-K", dev, *offloads])
+
 
 class Cluster:
     """n nodes on one bridge, as a context manager; everything started in it dies at exit, even on errors."""
@@ -447,6 +464,21 @@ class Cluster:
     def close(self) -> None:
         """Kill everything started in the cluster and delete it; idempotent."""
         self._finalizer()
+
+    def drop_large_frames(self, limit: int = 1500) -> None:
+        """Make the switch drop every frame above ``limit`` bytes, silently, as a switch with that MTU does: its
+        ports keep MTU ``limit`` (veth drops larger frames) and, where ethtool could not turn the nodes' offloads
+        off, an nftables rule on the bridge drops what is larger."""
+        ip = tool("ip")
+        batch = "".join(f"link set p{node.index + 1} mtu {limit}\n" for node in self.nodes)
+        host_run([ip, "-n", self.switch, "-batch", "-"], input=batch)
+        if which("ethtool") is None:
+            script = (
+                "add table bridge ddmtu\n"
+                "add chain bridge ddmtu forward { type filter hook forward priority 0; policy accept; }\n"
+                f"add rule bridge ddmtu forward meta length > {limit} drop\n"
+            )
+            host_run([tool("nsenter"), f"--net={NETNS_DIR / self.switch}", tool("nft"), "-f", "-"], input=script)
 
     def hosts_text(self) -> str:
         """The default hosts file of every node: localhost and all node names."""

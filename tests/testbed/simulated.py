@@ -11,7 +11,7 @@ import dataclasses
 from distdoctor.commands.check import verdict
 from distdoctor.gather.coordinator import GatherResult
 from distdoctor.gather.plan import mesh_pairs
-from distdoctor.model import Endpoint, NodeReport, PairProbe, Resolution, Route, Versions
+from distdoctor.model import Endpoint, Interface, NodeReport, PairProbe, Resolution, Route, Versions
 from testbed.recorded import HEALTHY_MASTER, HEALTHY_WORKER, config
 
 
@@ -31,6 +31,8 @@ def big_check_report(n: int, *, firewalled: int = 7, odd_torch: int = 11) -> obj
             base,
             hostname=f"node{i + 1}",
             hostname_resolution=Resolution(f"node{i + 1}", (address(i),)),
+            # The node's own address on its eth0: gloo advertises what the hostname resolves to only if it is local.
+            interfaces=(Interface("lo", ("127.0.0.1",), True, 65536, True), Interface("eth0", (address(i),), True)),
             versions=dataclasses.replace(base.versions, torch=torch) if torch else Versions("3.11.7", "0.1.0"),
             route_to_master=Route(address(0), address(i), "eth0"),
         )

@@ -165,4 +165,34 @@ CROSS: tuple[Entry, ...] = (
             "查看 node_rank 0 自己的输出：它在检查过程中被停止、崩溃，或者网络断了。",
         ),
     ),
+    Entry(
+        "interface-differs",
+        "warning",
+        "cross",
+        Text(
+            "{library} picks {detail}: {iface} exists on some nodes only",
+            "{library} 选择的网卡不一致：{detail}；{iface} 只在部分节点上存在",
+        ),
+        Text(
+            "Give every node the same network for the job: set {var} to an interface every node has (names may "
+            "differ, the network must not), or bring {iface} up on the others.",
+            "让所有节点走同一张网络：把 {var} 设为每个节点都有的网卡（名字可以不同，网络必须相同），"
+            "或在其他节点上也启用 {iface}。",
+        ),
+    ),
+    Entry(
+        "mtu-mismatch",
+        "warning",
+        "cross",
+        Text(
+            "The interfaces {library} will use have different MTUs: {detail}",
+            "{library} 将使用的网卡 MTU 不一致：{detail}",
+        ),
+        Text(
+            "Set one MTU on every node's interface (ip link set dev IFACE mtu N) and on the switch ports between "
+            "them: where a path cannot carry the larger frames, collectives hang at their first large message.",
+            "在所有节点的网卡（ip link set dev 网卡 mtu N）以及它们之间的交换机端口上设置相同的 MTU："
+            "若路径承载不了较大的帧，集合通信会在第一个大消息处卡住。",
+        ),
+    ),
 )

@@ -250,6 +250,38 @@ LOCAL: tuple[Entry, ...] = (
             "把 {var} 设为本节点存在的网卡；不同机器的网卡名可能不同，请按节点分别设置（ip -br addr），"
             "NCCL 也可以用前缀，例如 'en'。",
         ),
+        variants=(
+            Variant(
+                "other-backend",
+                "warning",
+                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
+                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
+            ),
+        ),
+    ),
+    Entry(
+        "ifname-other-syntax",
+        "error",
+        "local",
+        Text(
+            "{var}={value} is written in NCCL's syntax ({form}); gloo takes each comma-separated entry as an exact "
+            "interface name, finds no interface called {wrong!r}, and init fails on this node",
+            "{var}={value} 用的是 NCCL 的写法（{form}）；gloo 把逗号分隔的每一项当作精确的网卡名，"
+            "找不到名为 {wrong!r} 的网卡，本节点初始化会失败",
+        ),
+        Text(
+            "Give {var} exact interface names, e.g. {var}={suggest}; the ^ exclusion, = and prefixes work only in "
+            "NCCL_SOCKET_IFNAME.",
+            "给 {var} 写精确的网卡名，例如 {var}={suggest}；^ 排除、= 和前缀匹配只在 NCCL_SOCKET_IFNAME 里有效。",
+        ),
+        variants=(
+            Variant(
+                "other-backend",
+                "warning",
+                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
+                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
+            ),
+        ),
     ),
     Entry(
         "ifname-loopback",
@@ -262,6 +294,14 @@ LOCAL: tuple[Entry, ...] = (
         Text(
             "Set {var} to the interface the nodes share (e.g. eth0 or ib0), or unset it.",
             "把 {var} 设为节点间互通的网卡（如 eth0、ib0），或者取消设置。",
+        ),
+        variants=(
+            Variant(
+                "other-backend",
+                "warning",
+                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
+                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
+            ),
         ),
     ),
     Entry(

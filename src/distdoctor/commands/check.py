@@ -20,13 +20,14 @@ from distdoctor.gather.probing import MeshListener, start_listener
 from distdoctor.gather.wire import Channel
 from distdoctor.model import SEVERITIES, Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.picking import backend_of, pick_of
 from distdoctor.model.progress import EventSink, ignore
 from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
 from distdoctor.model.secret import Secret
 from distdoctor.rules.cross import cross_findings, rejected_findings, unverified_findings
 from distdoctor.rules.devices_cross import device_cross_findings
 from distdoctor.rules.join import join_findings
-from distdoctor.rules.local import SOCKET_IFNAME_VARS, local_findings
+from distdoctor.rules.local import local_findings
 from distdoctor.rules.mesh import mesh_details, mesh_findings, mesh_matrix
 
 # Up to this many nodes the JSON carries the whole node × node mesh matrix.
@@ -80,18 +81,12 @@ def _local_report(config: LaunchConfig, facts: NodeFacts, findings: list[Finding
 
 
 def advertised(facts: NodeFacts) -> tuple[str, str | None] | None:
-    """The address gloo/NCCL would listen on: the *_SOCKET_IFNAME interface's, else the route to MASTER_ADDR."""
-    for var in SOCKET_IFNAME_VARS:
-        wanted = (facts.env_value(var) or "").lstrip("=").split(",")[0]
-        if wanted and not wanted.startswith("^"):
-            for iface in facts.interfaces:
-                if iface.name.startswith(wanted) and iface.addresses:
-                    v4 = [a for a in iface.addresses if ":" not in a]
-                    return (v4 or list(iface.addresses))[0], iface.name
-    route = facts.route_to_master
-    if route and route.source_address:
-        return route.source_address, route.interface
-    return None
+    """The address the job's backend will advertise here, as gloo or NCCL picks it (None: it finds none, and fails
+    at init: the local rules say why)."""
+    pick = pick_of(facts, backend_of(facts))
+    if pick is None or pick.address is None:
+        return None
+    return pick.address, pick.interface
 
 
 async def _listener_report(

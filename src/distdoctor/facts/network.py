@@ -26,12 +26,25 @@ def resolve(name: str) -> Resolution:
 
 
 def interfaces() -> tuple[Interface, ...]:
-    """Every network interface with its IPv4/IPv6 addresses and whether it is up."""
+    """Every network interface with its IPv4/IPv6 addresses (IPv4 first), whether it is up and running, its MTU.
+
+    In the kernel's order (psutil keeps getifaddrs's): gloo and NCCL take the first interface that fits."""
     stats = psutil.net_if_stats()
     result = []
-    for name, addrs in sorted(psutil.net_if_addrs().items()):
-        addresses = tuple(a.address.split("%")[0] for a in addrs if a.family in _FAMILIES)
-        result.append(Interface(name, addresses, bool(stats[name].isup) if name in stats else False))
+    for name, addrs in psutil.net_if_addrs().items():
+        found = [a.address.split("%")[0] for a in addrs if a.family in _FAMILIES]
+        addresses = tuple(sorted(found, key=lambda a: ":" in a))  # getifaddrs lists every IPv4 entry first
+        st = stats.get(name)
+        flags = set(getattr(st, "flags", "").split(",")) if st else set()
+        result.append(
+            Interface(
+                name,
+                addresses,
+                bool(st.isup) if st else False,
+                mtu=int(st.mtu) if st else 0,
+                running="running" in flags if st and getattr(st, "flags", None) is not None else None,
+            )
+        )
     return tuple(result)
 
 

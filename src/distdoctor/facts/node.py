@@ -16,6 +16,7 @@ from distdoctor.facts.ports import check_bind
 from distdoctor.facts.probe import probe_tcp
 from distdoctor.facts.versions import gather_versions
 from distdoctor.model import LaunchConfig, NodeFacts, PortBind, Probe, Resolution, Route
+from distdoctor.model.picking import picks
 
 # A recorded tree (sysfs, procfs, /dev) to read the devices from instead of this machine's: to replay another
 # node's layout. This shell's limits still count.
@@ -25,6 +26,7 @@ SYSROOT_VAR = "DISTDOCTOR_SYSROOT"
 def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe_master: bool = True) -> NodeFacts:
     """Measure this node: names, interfaces, the route and port to MASTER_ADDR, versions, GPUs, env."""
     hostname = socket.gethostname()
+    hostname_resolution = resolve(hostname)
     ifaces = interfaces()
     gpus, gpu_error = gather_gpus(environ)
     master = config.master_addr.value if config.master_addr else None
@@ -45,7 +47,7 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
         probe = probe_tcp(target, port, defaults.PROBE_TIMEOUT_S)
     return NodeFacts(
         hostname=hostname,
-        hostname_resolution=resolve(hostname),
+        hostname_resolution=hostname_resolution,
         interfaces=ifaces,
         versions=gather_versions(),
         env=relevant_env(environ),
@@ -57,4 +59,5 @@ def gather_node_facts(config: LaunchConfig, environ: Mapping[str, str], *, probe
         master_probe=probe,
         is_root=os.geteuid() == 0,
         devices=gather_devices(environ, Path(environ.get(SYSROOT_VAR) or "/")),
+        picks=picks(ifaces, environ, hostname_resolution, master_resolution),
     )

@@ -54,7 +54,11 @@ def address_mismatch(report: NodeReport, seen_from: str) -> str | None:
     if not seen_from or is_loopback(seen_from):
         return None
     own = {a.split("%")[0] for a in report.facts.local_addresses()}
-    if seen_from in own:
+    # An IPv6 path is no mismatch: a link-local peer comes with its scope (fe80::1%eth0), an IPv4 one through a
+    # dual-stack socket as ::ffff:a.b.c.d.
+    seen = seen_from.split("%")[0]
+    seen = seen.removeprefix("::ffff:") if seen.startswith("::ffff:") and "." in seen else seen
+    if seen in own:
         return None
     return f"its report came from {seen_from}, which is none of the addresses it lists as its own"
 

@@ -62,7 +62,11 @@ def _beat_interval_s(nodes: int) -> float:
 
 def _mesh_round_s() -> float:
     """One round of the mesh on a remote node, at most: its probes, then its answer."""
-    return defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2 + defaults.FRAME_TIMEOUT_S
+    return (
+        defaults.MESH_PROBES_PER_PAIR * defaults.MESH_PROBE_TIMEOUT_S * 2
+        + defaults.MESH_PAYLOAD_TIMEOUT_S
+        + defaults.FRAME_TIMEOUT_S
+    )
 
 
 @dataclass(frozen=True)

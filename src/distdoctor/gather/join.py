@@ -36,7 +36,7 @@ async def _connect(
 ) -> tuple[Connection, Link | None]:
     """One attempt: connect and hear node 0's welcome (and the nonce this connection's frames are signed with)."""
     start = time.monotonic()
-    tried = await connect(host, port, timeout_s, source)
+    tried = await connect(host, port, timeout_s, source, small=True)
     if tried.reader is None or tried.writer is None:
         return tried, None
     try:
@@ -66,8 +66,10 @@ async def _session(
     await channel.send(writer, "report", to_jsonable(own))
     # Node 0's silence that means it is gone; its beats also say by when it means to send the verdict (a large
     # gather's mesh takes a while): until then plus the usual silence, bounded whatever node 0 claims.
-    silence = defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES + defaults.MESH_PROBES_PER_PAIR * (
-        defaults.MESH_PROBE_TIMEOUT_S * 2
+    silence = (
+        defaults.HEARTBEAT_S * defaults.HEARTBEAT_MISSES
+        + defaults.MESH_PROBES_PER_PAIR * (defaults.MESH_PROBE_TIMEOUT_S * 2)
+        + defaults.MESH_PAYLOAD_TIMEOUT_S
     )
     verdict_by = 0.0
     while True:

@@ -1,4 +1,6 @@
-"""The mesh on the wire: a listener where gloo/NCCL would listen, and repeated connects to peers' listeners."""
+"""The mesh on the wire: a listener where gloo/NCCL would listen, repeated connects to peers' listeners, and one
+large payload per pair, sent as the job sends its tensors (full-size segments), so a path that drops large
+frames is seen."""
 
 from __future__ import annotations
 
@@ -8,13 +10,21 @@ import errno
 import ipaddress
 import os
 import socket
+import struct
 import time
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from distdoctor import defaults
 from distdoctor.facts.probe import classify
-from distdoctor.model import Endpoint, PairProbe, ProbeOutcome
+from distdoctor.model import Endpoint, PairProbe, PayloadOutcome, ProbeOutcome
+
+# A payload starts with MAGIC and its length (4 bytes, network order); the listener answers ACK and the count it
+# read. Anything else that connects is hung up on.
+MAGIC = b"DDm1"
+ACK = b"DDa1"
+_HEADER = struct.Struct("!4sI")
+_CHUNK = 64 << 10
 
 
 @dataclass(frozen=True)
@@ -25,47 +35,51 @@ class Target:
 
 
 class MeshListener:
-    """Accepts and closes at once, on an ephemeral port like the ones gloo/NCCL open after the master port."""
+    """On an ephemeral port like the ones gloo/NCCL open after the master port: takes a connect, and counts a payload
+    when one is announced (bounded in size, time and number at once), answering with the count."""
 
-    def __init__(self, sock: socket.socket, endpoint: Endpoint) -> None:
-        self.sock = sock
+    def __init__(self, server: asyncio.Server, endpoint: Endpoint) -> None:
+        self.server = server
         self.endpoint = endpoint
-        asyncio.get_running_loop().add_reader(sock.fileno(), self._accept_all)
-
-    def _accept_all(self) -> None:
-        # Raw accepts, no transport or stream per connection: a node answers a whole sampled mesh's connects, and
-        # a simulated cluster thousands of them, so each costs one accept and one close.
-        while True:
-            try:
-                peer, _ = self.sock.accept()
-            except BlockingIOError:
-                return
-            except OSError:
-                return  # out of descriptors or a peer gone mid-accept: readable again later, tried then
-            peer.close()
 
     async def close(self) -> None:
-        with contextlib.suppress(ValueError, RuntimeError):
-            asyncio.get_running_loop().remove_reader(self.sock.fileno())
-        self.sock.close()
+        self.server.close()
+        await self.server.wait_closed()
+
+
+async def _read_payload(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Semaphore) -> None:
+    header = await reader.readexactly(_HEADER.size)
+    magic, size = _HEADER.unpack(header)
+    if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES:
+        return
+    async with gate:
+        count = 0
+        while count < size:
+            chunk = await reader.read(min(_CHUNK, size - count))  # counted and dropped: nothing is kept
+            if not chunk:
+                return
+            count += len(chunk)
+        writer.write(_HEADER.pack(ACK, count))
+        await writer.drain()
+
+
+def _serve(gate: asyncio.Semaphore) -> object:
+    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
+        # A plain connect probe hangs up at once (EOF); a payload must arrive whole within its deadline.
+        with contextlib.suppress(OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
+            # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
+            await asyncio.wait_for(_read_payload(reader, writer, gate), 2 * defaults.MESH_PAYLOAD_TIMEOUT_S)
+        writer.close()
+
+    return serve
 
 
 async def start_listener(address: str, interface: str | None = None) -> MeshListener:
     """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets)."""
-    loop = asyncio.get_running_loop()
-    infos = await loop.getaddrinfo(address, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
-    family, _, _, _, sockaddr = infos[0]
-    sock = socket.socket(family, socket.SOCK_STREAM)
-    try:
-        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
-        sock.bind(sockaddr)
-        sock.listen(1024)
-        sock.setblocking(False)
-    except OSError:
-        sock.close()
-        raise
-    port = int(sock.getsockname()[1])
-    return MeshListener(sock, Endpoint(address, port, interface))
+    gate = asyncio.Semaphore(defaults.MESH_PAYLOAD_CONCURRENCY)
+    server = await asyncio.start_server(_serve(gate), address, 0, backlog=1024)  # type: ignore[arg-type]
+    port = int(server.sockets[0].getsockname()[1])
+    return MeshListener(server, Endpoint(address, port, interface))
 
 
 @dataclass(frozen=True)
@@ -79,28 +93,91 @@ class Connection:
     writer: asyncio.StreamWriter | None = None
 
 
-async def connect(host: str, port: int, timeout_s: float, source: str | None = None) -> Connection:
-    """Connect once within timeout_s (from the source address when given); a failure is classified as
-    facts/probe.py does, never raised."""
-    start = time.monotonic()
-    local = (source, 0) if source else None
+def small_segments(sock: socket.socket) -> None:
+    """Ask for segments of at most GATHER_MSS_BYTES on this socket (before connect or listen: the SYN carries it)."""
+    with contextlib.suppress(OSError, AttributeError):
+        sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, defaults.GATHER_MSS_BYTES)
+
+
+async def _open(
+    host: str, port: int, source: str | None, small: bool
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    if not small:
+        return await asyncio.open_connection(host, port, local_addr=(source, 0) if source else None)
+    loop = asyncio.get_running_loop()
+    try:  # an address needs no resolver thread (node 0's is one, nearly always)
+        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+    except socket.gaierror:
+        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    family, kind, proto, _, address = infos[0]
+    sock = socket.socket(family, kind, proto)
     try:
-        reader, writer = await asyncio.wait_for(asyncio.open_connection(host, port, local_addr=local), timeout_s)
+        sock.setblocking(False)
+        small_segments(sock)
+        if source:
+            sock.bind((source, 0))
+        await loop.sock_connect(sock, address)
+    except BaseException:
+        sock.close()
+        raise
+    return await asyncio.open_connection(sock=sock)
+
+
+async def connect(
+    host: str, port: int, timeout_s: float, source: str | None = None, *, small: bool = False
+) -> Connection:
+    """Connect once within timeout_s (from the source address when given; asking for small segments when `small`,
+    as the gather's own connections do); a failure is classified as facts/probe.py does, never raised."""
+    start = time.monotonic()
+    try:
+        reader, writer = await asyncio.wait_for(_open(host, port, source, small), timeout_s)
     except (OSError, asyncio.TimeoutError) as exc:
         outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
         return Connection(outcome, detail, time.monotonic() - start)
     return Connection("open", "", time.monotonic() - start, reader, writer)
 
 
-async def _connect_once(address: str, port: int, timeout_s: float) -> tuple[ProbeOutcome, float]:
+async def _send_payload(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int
+) -> tuple[PayloadOutcome, str]:
+    writer.write(_HEADER.pack(MAGIC, size))
+    block = bytes(min(_CHUNK, size))
+    left = size
+    while left:
+        writer.write(block[: min(len(block), left)])
+        left -= min(len(block), left)
+        await writer.drain()
+    magic, count = _HEADER.unpack(await reader.readexactly(_HEADER.size))
+    if magic != ACK or count != size:
+        return "error", f"the listener counted {count} of {size} bytes"
+    return "delivered", ""
+
+
+async def payload(
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int, timeout_s: float
+) -> tuple[PayloadOutcome, str, float]:
+    """Send `size` bytes over an open connection and wait for the listener's count: (outcome, detail, seconds)."""
+    start = time.monotonic()
+    try:
+        outcome, detail = await asyncio.wait_for(_send_payload(reader, writer, size), timeout_s)
+    except asyncio.TimeoutError:
+        outcome, detail = "stalled", f"no answer within {timeout_s:g} s"
+    except asyncio.IncompleteReadError:
+        outcome, detail = "closed", "the listener hung up before answering"
+    except OSError as exc:
+        outcome, detail = "closed", classify(exc)[1]
+    return outcome, detail, time.monotonic() - start
+
+
+async def _connect_only(address: str, port: int, timeout_s: float) -> tuple[ProbeOutcome, float]:
+    """A connect that is closed at once: on a bare socket watched by the loop where the target is an address (no
+    task, transport or streams: a sampled 4096-node mesh is 60,000 of them), else through `connect`."""
     family = _literal_family(address)
     if family is None:
-        tried = await connect(address, port, timeout_s)  # a name: resolved the way asyncio does it
+        tried = await connect(address, port, timeout_s)
         if tried.writer is not None:
             tried.writer.close()
         return tried.outcome, tried.elapsed_s
-    # An address, connected on a bare socket watched by the loop: no task, transport or streams for a connect
-    # that is closed at once (a node of a sampled 4096-node mesh makes a dozen; a simulated cluster, 60,000).
     loop = asyncio.get_running_loop()
     start = time.monotonic()
     sock = socket.socket(family, socket.SOCK_STREAM)
@@ -149,19 +226,42 @@ async def probe_targets(
     tries: int = defaults.MESH_PROBES_PER_PAIR,
     timeout_s: float = defaults.MESH_PROBE_TIMEOUT_S,
     concurrency: int = defaults.MESH_CONCURRENCY,
+    payload_bytes: int = defaults.MESH_PAYLOAD_BYTES,
+    payload_timeout_s: float = defaults.MESH_PAYLOAD_TIMEOUT_S,
 ) -> list[PairProbe]:
-    """Connect `tries` times to each target (all targets at once, bounded), classifying every attempt."""
+    """Connect `tries` times to each target (all targets at once, bounded), classifying every attempt; over the
+    first connect that opens, send `payload_bytes` (0: none) and wait for the listener's count."""
     gate = asyncio.Semaphore(concurrency)
 
     async def probe(target: Target) -> PairProbe:
         outcomes: list[ProbeOutcome] = []
         latencies: list[float] = []
+        sent: PayloadOutcome | None = None
+        took = 0.0
         for _ in range(tries):
             async with gate:
-                outcome, elapsed = await _connect_once(target.address, target.port, timeout_s)
+                if sent is not None or payload_bytes <= 0:
+                    outcome, elapsed = await _connect_only(target.address, target.port, timeout_s)
+                else:
+                    tried = await connect(target.address, target.port, timeout_s)
+                    if tried.reader is not None and tried.writer is not None:
+                        sent, _, took = await payload(tried.reader, tried.writer, payload_bytes, payload_timeout_s)
+                        tried.writer.close()
+                    outcome, elapsed = tried.outcome, tried.elapsed_s
             outcomes.append(outcome)
             if outcome == "open":
                 latencies.append(elapsed)
-        return PairProbe(src, target.index, target.address, target.port, tuple(outcomes), tuple(latencies))
+        return PairProbe(
+            src,
+            target.index,
+            target.address,
+            target.port,
+            tuple(outcomes),
+            tuple(latencies),
+            "",
+            payload_bytes if sent else 0,
+            sent,
+            round(took, 4),
+        )
 
     return list(await asyncio.gather(*(probe(t) for t in targets)))

@@ -357,6 +357,10 @@ class Server:
                 sock = socket.socket(family, kind, proto)
                 self._sockets.append(sock)
                 sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+                # Small segments both ways (accepted sockets inherit it, the SYN-ACK announces it): reports and the
+                # verdict get through a path that drops large frames, and the mesh's payloads name that path.
+                with contextlib.suppress(OSError):
+                    sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, defaults.GATHER_MSS_BYTES)
                 if family == socket.AF_INET6:
                     sock.setsockopt(socket.IPPROTO_IPV6, socket.IPV6_V6ONLY, 1)
                 try:

@@ -30,7 +30,9 @@ if TYPE_CHECKING:
     from distdoctor.model.config import SourceKind as SourceKind
     from distdoctor.model.facts import Gpu as Gpu
     from distdoctor.model.facts import Interface as Interface
+    from distdoctor.model.facts import Library as Library
     from distdoctor.model.facts import NodeFacts as NodeFacts
+    from distdoctor.model.facts import Pick as Pick
     from distdoctor.model.facts import PortBind as PortBind
     from distdoctor.model.facts import Probe as Probe
     from distdoctor.model.facts import ProbeOutcome as ProbeOutcome
@@ -44,6 +46,7 @@ if TYPE_CHECKING:
     from distdoctor.model.nodes import Endpoint as Endpoint
     from distdoctor.model.nodes import NodeReport as NodeReport
     from distdoctor.model.nodes import PairProbe as PairProbe
+    from distdoctor.model.nodes import PayloadOutcome as PayloadOutcome
     from distdoctor.model.report import Report as Report
 
 # `distdoctor --help` reads model/fields.py alone: the rest loads on first use, not with the package.
@@ -54,10 +57,13 @@ _WHERE = {
     "Interface": "distdoctor.model.facts",
     "InvalidValue": "distdoctor.model.config",
     "LaunchConfig": "distdoctor.model.config",
+    "Library": "distdoctor.model.facts",
     "NodeFacts": "distdoctor.model.facts",
     "NodeRange": "distdoctor.model.config",
     "NodeReport": "distdoctor.model.nodes",
     "PairProbe": "distdoctor.model.nodes",
+    "PayloadOutcome": "distdoctor.model.nodes",
+    "Pick": "distdoctor.model.facts",
     "PortBind": "distdoctor.model.facts",
     "Probe": "distdoctor.model.facts",
     "ProbeOutcome": "distdoctor.model.facts",

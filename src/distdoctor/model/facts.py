@@ -11,9 +11,13 @@ from distdoctor.model.devices import NodeDevices
 
 @dataclass(frozen=True)
 class Interface:
+    """One interface, in the kernel's (getifaddrs) order, which is the order gloo and NCCL walk them in."""
+
     name: str
-    addresses: tuple[str, ...]
+    addresses: tuple[str, ...]  # IPv4 first, as getifaddrs lists them
     is_up: bool
+    mtu: Count = 0  # 0: not measured (a report from an older distdoctor)
+    running: bool | None = None  # IFF_RUNNING (up with a carrier), which NCCL requires; None: not measured
 
 
 @dataclass(frozen=True)
@@ -33,6 +37,23 @@ class Route:
     source_address: str | None
     interface: str | None
     error: str | None = None
+
+
+# "store": the address torch's TCPStore clients connect to (MASTER_ADDR); gloo and NCCL: what each advertises.
+Library = Literal["gloo", "nccl", "store"]
+
+
+@dataclass(frozen=True)
+class Pick:
+    """The address one library will use on this node, and which of its rules chose it; `error` when it finds none."""
+
+    library: Library
+    address: str | None
+    interface: str | None
+    how: str  # e.g. "GLOO_SOCKET_IFNAME=eth0", "hostname node1 resolves to 10.0.0.1"
+    error: str | None = None
+    fallback: bool = False  # gloo's loopback fallback, taken when the hostname resolves to no local address
+    more: tuple[str, ...] = ()  # further interfaces the library also uses (NCCL's socket transport, gloo's list)
 
 
 @dataclass(frozen=True)
@@ -104,12 +125,16 @@ class NodeFacts:
     master_probe: Probe | None = None
     is_root: bool = False
     devices: NodeDevices = field(default_factory=NodeDevices)
+    picks: tuple[Pick, ...] = ()  # gloo's, NCCL's and the store's address on this node (empty in older reports)
 
     def env_value(self, name: str) -> str | None:
         return dict(self.env).get(name)
 
     def local_addresses(self) -> set[str]:
         return {a for i in self.interfaces for a in i.addresses}
+
+    def interface(self, name: str | None) -> Interface | None:
+        return next((i for i in self.interfaces if i.name == name), None)
 
 
 @dataclass(frozen=True)

@@ -3,9 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Literal
 
 from distdoctor.model.config import LaunchConfig
-from distdoctor.model.constraints import Port, Rank, Seconds
+from distdoctor.model.constraints import Count, Port, Rank, Seconds
 from distdoctor.model.facts import NodeFacts, ProbeOutcome
 from distdoctor.model.findings import Finding
 
@@ -38,9 +39,14 @@ class NodeReport:
         return f"node_rank {self.node_rank} ({self.facts.hostname})"
 
 
+# What became of a large payload sent over a connection that opened: "delivered" (the listener counted every byte),
+# "stalled" (no answer within the time: large frames lost on the way), "closed" (the listener hung up), "error".
+PayloadOutcome = Literal["delivered", "stalled", "closed", "error"]
+
+
 @dataclass(frozen=True)
 class PairProbe:
-    """Repeated connects from one node to another's mesh listener."""
+    """Repeated connects from one node to another's mesh listener, and one large payload sent over the first."""
 
     src: Rank  # index into the verdict's node list
     dst: Rank
@@ -49,6 +55,14 @@ class PairProbe:
     outcomes: tuple[ProbeOutcome, ...]
     latencies_s: tuple[Seconds, ...]  # of the connects that succeeded
     detail: str = ""
+    payload_bytes: Count = 0  # 0: no payload was sent (no connect opened, or an older distdoctor)
+    payload: PayloadOutcome | None = None
+    payload_s: Seconds = 0.0  # until the listener's count came back (or the wait ran out)
+
+    @property
+    def payload_lost(self) -> bool:
+        """Connects work but the large payload did not get through: frames above some size are lost on the path."""
+        return self.payload in ("stalled", "closed") and not self.failed
 
     @property
     def ok(self) -> bool:

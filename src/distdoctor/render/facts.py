@@ -26,7 +26,11 @@ def fact_rows(facts: NodeFacts) -> list[tuple[str, str]]:
         ("distdoctor", v.distdoctor),
     ]
     for iface in facts.interfaces:
-        rows.append((f"interface {iface.name}", ", ".join(iface.addresses) + ("" if iface.is_up else " (down)")))
+        mtu = f" mtu {iface.mtu}" if iface.mtu else ""
+        rows.append((f"interface {iface.name}", ", ".join(iface.addresses) + mtu + ("" if iface.is_up else " (down)")))
+    for pick in facts.picks:
+        where = f"{pick.address} ({pick.interface})" if pick.address else f"none: {pick.error}"
+        rows.append((f"{pick.library} uses", f"{where}, {pick.how}" if pick.address else where))
     if facts.master_resolution:
         res = facts.master_resolution
         rows.append(("MASTER_ADDR resolves to", ", ".join(res.addresses) or f"error: {res.error}"))
@@ -111,6 +115,9 @@ def measured(facts: NodeFacts) -> list[str]:
     if facts.route_to_master and facts.route_to_master.source_address:
         r = facts.route_to_master
         items.append(f"route src {r.source_address} dev {r.interface}")
+    items += [
+        f"{p.library} {p.address or 'none'} ({p.interface or p.error})" for p in facts.picks if p.library != "store"
+    ]
     v = facts.versions
     items.append(f"torch {v.torch or 'not installed'}")
     items.append(f"{len(facts.gpus)} GPU(s)")

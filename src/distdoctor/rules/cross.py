@@ -5,7 +5,8 @@ from __future__ import annotations
 from collections.abc import Callable, Collection, Hashable, Iterable, Iterator, Sequence
 from typing import Any
 
-from distdoctor.model import Finding, NodeReport, Source, Sourced, Versions
+from distdoctor.model import Finding, NodeReport, Pick, Source, Sourced, Versions
+from distdoctor.model.picking import GLOO_IFNAME, NCCL_IFNAME, backend_of, pick_of
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import quote
 
@@ -288,7 +289,63 @@ def cross_findings(
     found += config_mismatches(reports)
     found += version_mismatches(reports)
     found += env_mismatches(reports)
+    found += pick_mismatches(reports)
     return found
+
+
+def job_backend(reports: Sequence[NodeReport]) -> str:
+    """nccl when any node has a GPU (its ranks will take nccl), else gloo."""
+    return "nccl" if any(backend_of(r.facts) == "nccl" for r in reports) else "gloo"
+
+
+def pick_mismatches(reports: Sequence[NodeReport]) -> Iterator[Finding]:
+    """The interfaces the backend picks across nodes: one that some nodes lack, MTUs that differ."""
+    library = job_backend(reports)
+    var = NCCL_IFNAME if library == "nccl" else GLOO_IFNAME
+    picked: list[tuple[NodeReport, Pick]] = []
+    for r in reports:
+        pick = pick_of(r.facts, library)
+        if pick and pick.interface and not pick.fallback and pick.interface not in ("lo", "lo0"):
+            picked.append((r, pick))
+    if len(picked) < 2:
+        return
+    by_iface = group_by([r for r, _ in picked], lambda r: _picked_iface(picked, r))
+    if len(by_iface) > 1:
+        detail = "; ".join(f"{_picked_iface(picked, g[0])} on {who(g)}" for g in by_iface)
+        for group in by_iface:
+            iface = _picked_iface(picked, group[0])
+            lacking = [r for r, _ in picked if r.facts.interface(iface) is None]
+            if lacking:
+                yield make_finding(
+                    "interface-differs",
+                    who(lacking),
+                    [f"{r.label}: {p.interface} {p.address} ({p.how})" for r, p in picked],
+                    library=library,
+                    detail=detail,
+                    iface=iface,
+                    var=var,
+                )
+                break
+    mtus = [(r, r.facts.interface(p.interface)) for r, p in picked]
+    known = [(r, i) for r, i in mtus if i is not None and i.mtu > 0]
+    by_mtu = group_by([r for r, _ in known], lambda r: _mtu(known, r))
+    if len(by_mtu) > 1:
+        detail = "; ".join(f"{_mtu(known, g[0])} on {who(g)}" for g in by_mtu)
+        yield make_finding(
+            "mtu-mismatch",
+            None,
+            [f"{r.label}: {i.name} mtu {i.mtu}" for r, i in known],
+            library=library,
+            detail=detail,
+        )
+
+
+def _picked_iface(picked: Sequence[tuple[NodeReport, Pick]], report: NodeReport) -> str:
+    return next(p.interface or "" for r, p in picked if r is report)
+
+
+def _mtu(known: Sequence[tuple[NodeReport, Any]], report: NodeReport) -> int:
+    return int(next(i.mtu for r, i in known if r is report))
 
 
 def _peer_host_of(peer: str) -> str:

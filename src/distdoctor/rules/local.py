@@ -8,7 +8,8 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.catalogue.words import encode_source
-from distdoctor.model import Finding, LaunchConfig, NodeFacts, Sourced
+from distdoctor.model import Finding, LaunchConfig, NodeFacts, Pick, Sourced
+from distdoctor.model.picking import GLOO_IFNAME, NCCL_IFNAME, backend_of, node_picks, pick_of
 from distdoctor.rules.devices import DEVICE_RULES
 from distdoctor.rules.finding import make_finding, node_label
 
@@ -205,14 +206,17 @@ def hostname_loopback(config: LaunchConfig, facts: NodeFacts) -> Iterator[Findin
     res = facts.hostname_resolution
     if not config.nnodes.value.multi_node or any(facts.env_value(v) for v in SOCKET_IFNAME_VARS):
         return
-    if res.addresses and is_loopback(res.addresses[0]):
+    gloo = pick_of(facts, "gloo")
+    # gloo advertises the first address of the hostname that binds here, or 127.0.0.1 when none does.
+    if (res.addresses and is_loopback(res.addresses[0])) or (gloo and gloo.fallback):
         yield _finding(
             "hostname-loopback",
             config,
             facts,
-            f"{facts.hostname} -> {', '.join(res.addresses)}",
+            f"{facts.hostname} -> {', '.join(res.addresses) or res.error or 'nothing'}",
+            *([f"gloo: {gloo.address} ({gloo.how})"] if gloo else []),
             hostname=facts.hostname,
-            addresses=res.addresses[0],
+            addresses=gloo.address if gloo and gloo.fallback else res.addresses[0],
         )
 
 
@@ -302,33 +306,72 @@ def nproc_gpus(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
         )
 
 
-def _ifname_matches(pattern: str, names: list[str], var: str) -> bool:
-    if pattern.startswith("^"):
-        return True  # an exclusion list always leaves something to pick
-    exact = pattern.startswith("=") or var.startswith("GLOO")  # gloo wants exact names, NCCL prefixes
-    wanted = [p for p in pattern.lstrip("=").split(",") if p]
-    return all(any(n == w or (not exact and n.startswith(w)) for n in names) for w in wanted)
+def _nccl_prefix_hits(entry: str, names: list[str]) -> list[str]:
+    return [n for n in names if n.startswith(entry) and n != entry]
+
+
+def _other_syntax(value: str, names: list[str]) -> tuple[str, str, str] | None:
+    """(form, the entry gloo cannot find, a suggestion) when a GLOO_SOCKET_IFNAME value is written as NCCL's."""
+    entries = [e for e in value.split(",") if e]
+    missing = [e for e in entries if e not in names]
+    if not missing:
+        return None
+    wrong = missing[0]
+    usable = [n for n in names if n not in ("lo", "lo0")] or names
+    if wrong.startswith("^"):
+        excluded = [e.lstrip("^=") for e in wrong.split(",")]
+        left = [n for n in usable if not any(n.startswith(x) for x in excluded)]
+        return "a ^ exclusion list", wrong, (left or usable or ["eth0"])[0]
+    if wrong.startswith("="):
+        return "an = exact-match prefix", wrong, wrong[1:] or (usable or ["eth0"])[0]
+    hits = _nccl_prefix_hits(wrong, names)
+    if hits:
+        return f"a prefix, which NCCL would match to {hits[0]}", wrong, hits[0]
+    return None
 
 
 def socket_ifname(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
+    """*_SOCKET_IFNAME as each library reads it: a name gloo cannot find, NCCL's syntax given to gloo, a list that
+    matches nothing, the loopback interface; a warning where only the library the backend does not use trips."""
     names = [i.name for i in facts.interfaces]
-    for var in SOCKET_IFNAME_VARS:
+    backend = backend_of(facts)
+    by_library: dict[str, Pick] = {p.library: p for p in node_picks(facts)}
+    for var, library in ((GLOO_IFNAME, "gloo"), (NCCL_IFNAME, "nccl")):
         value = facts.env_value(var)
-        if not value:
-            continue
-        if not _ifname_matches(value, names, var):
-            yield _finding(
-                "ifname-missing",
-                config,
-                facts,
-                f"{var}={value}",
-                f"interfaces: {', '.join(names)}",
-                var=var,
-                value=value,
-                available=", ".join(names),
-            )
-        elif config.nnodes.value.multi_node and value.lstrip("=").split(",")[0] in ("lo", "lo0"):
-            yield _finding("ifname-loopback", config, facts, f"{var}={value}", var=var, value=value)
+        pick = by_library.get(library)
+        if not value or len(value) < 2 or pick is None:
+            continue  # both libraries ignore a value of one character
+        other = None if library == backend else "other-backend"
+        evidence = (f"{var}={value}", f"interfaces: {', '.join(names)}", f"{library}: {pick.error or pick.how}")
+        if pick.error:
+            syntax = _other_syntax(value, names) if library == "gloo" else None
+            if syntax:
+                form, wrong, suggest = syntax
+                yield _finding(
+                    "ifname-other-syntax",
+                    config,
+                    facts,
+                    *evidence,
+                    when=other,
+                    var=var,
+                    value=value,
+                    form=form,
+                    wrong=wrong,
+                    suggest=suggest,
+                )
+            else:
+                yield _finding(
+                    "ifname-missing",
+                    config,
+                    facts,
+                    *evidence,
+                    when=other,
+                    var=var,
+                    value=value,
+                    available=", ".join(names),
+                )
+        elif config.nnodes.value.multi_node and (pick.interface in ("lo", "lo0") or is_loopback(pick.address or "")):
+            yield _finding("ifname-loopback", config, facts, *evidence, when=other, var=var, value=value)
 
 
 def docker_bridge(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:

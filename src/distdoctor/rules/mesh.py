@@ -8,7 +8,8 @@ from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 
 from distdoctor.model import Finding, NodeReport, PairProbe
-from distdoctor.rules.cross import who
+from distdoctor.model.picking import gloo_initiates, pick_of
+from distdoctor.rules.cross import job_backend, who
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import BRIDGE_PREFIXES, is_loopback
 
@@ -83,6 +84,8 @@ def mesh_details(n: int, probes: Iterable[PairProbe]) -> list[list[str]]:
                     + (f" ({p.detail})" if p.detail else "")
                     + (f"; {shown}" if shown else "")
                 )
+            if p.payload:
+                shown += f"; {_size(p.payload_bytes)} payload {p.payload} in {_ms(p.payload_s)}"
             details[src][dst] = f"{_address(p)}: {shown}"
     return details
 
@@ -107,6 +110,23 @@ class _Mesh:
             self.out.setdefault(p.src, []).append(p)
             self.inn.setdefault(p.dst, []).append(p)
         self.nodes = sorted(set(self.out) | set(self.inn))
+        self.backend = job_backend(reports) if reports else "gloo"
+
+    def needed(self, p: PairProbe) -> bool:
+        """Whether the job's backend opens connections in this direction: NCCL both ways; gloo once per pair, from
+        the greater advertised address to the smaller (a pair of families that differ fails in gloo anyway)."""
+        if self.backend != "gloo":
+            return True
+        src = self.endpoint(p.src)
+        return src is None or gloo_initiates(src, p.address) is not False
+
+    def endpoint(self, i: int) -> str | None:
+        ep = self.reports[i].mesh_endpoint if 0 <= i < len(self.reports) else None
+        return ep.address if ep else None
+
+    def when(self, probes: Iterable[PairProbe]) -> str | None:
+        """The catalogue variant for failures in these directions: None (error) if the backend needs any."""
+        return None if any(self.needed(p) for p in probes) else "not-needed"
 
     def label(self, i: int) -> str:
         return self.reports[i].label if 0 <= i < len(self.reports) else f"node #{i}"
@@ -127,10 +147,16 @@ class _Mesh:
         return text + (f" ({p.detail})" if p.detail else "")
 
     def finding(
-        self, name: str, node: int | None, probes: Iterable[PairProbe], *extra: str, **params: object
+        self,
+        name: str,
+        node: int | None,
+        probes: Iterable[PairProbe],
+        *extra: str,
+        when: str | None = None,
+        **params: object,
     ) -> Finding:
         label = None if node is None else self.label(node)
-        return make_finding(name, label, (*extra, *(self.line(p) for p in probes)), None, **params)
+        return make_finding(name, label, (*extra, *(self.line(p) for p in probes)), when=when, **params)
 
 
 def _most_common_failure(probes: Iterable[PairProbe]) -> str:
@@ -143,18 +169,37 @@ def _addresses(probes: Sequence[PairProbe]) -> str:
     return ", ".join(shown[:MAX_ADDRESSES]) + more
 
 
-def _advertised_where(report: NodeReport) -> str | None:
-    """Why this node's advertised address looks wrong, or None if it is the one it reaches the master from."""
+def _known_as(reports: Sequence[NodeReport], i: int) -> set[str]:
+    """The addresses the other nodes reach node i by: node 0's is MASTER_ADDR as the workers resolve it; a worker's,
+    the address node 0 saw its report come from."""
+    if i == 0:
+        return {
+            r.facts.master_resolution.addresses[0]
+            for r in reports[1:]
+            if r.facts.master_resolution and r.facts.master_resolution.addresses
+        }
+    seen = reports[i].seen_from.split("%")[0] if i < len(reports) else ""
+    return {seen} if seen and not is_loopback(seen) else set()
+
+
+def _advertised_where(reports: Sequence[NodeReport], i: int, backend: str) -> str | None:
+    """Why node i's advertised address looks wrong, or None if it is the one the others reach it by."""
+    report = reports[i]
     ep = report.mesh_endpoint
     if ep is None:
         return None
+    pick = pick_of(report.facts, backend)
+    how = f" ({backend}: {pick.how})" if pick and pick.address == ep.address else ""
     if is_loopback(ep.address):
-        return f"{ep.address} is a loopback address"
+        return f"{ep.address} is a loopback address{how}"
     if (ep.interface or "").startswith(BRIDGE_PREFIXES):
-        return f"{ep.interface} is a container bridge"
+        return f"{ep.interface} is a container bridge{how}"
+    known = _known_as(reports, i) - {ep.address}
+    if known and ep.address not in _known_as(reports, i):
+        return f"the other nodes reach it at {', '.join(sorted(known))}, but it advertises {ep.address}{how}"
     route = report.facts.route_to_master
     origin = route.source_address if route and route.source_address else None
-    if origin and origin != ep.address:
+    if i > 0 and origin and origin != ep.address:
         return f"its route to the master leaves from {origin} ({route.interface if route else '?'}), not {ep.address}"
     return None
 
@@ -178,15 +223,29 @@ def _aau(m: _Mesh, i: int, why: str, probes: Sequence[PairProbe]) -> Finding:
     ep = m.reports[i].mesh_endpoint
     address = ep.address if ep else "?"
     interface = (ep.interface if ep else None) or "?"
+    failed = [p for p in probes if p.failed] or list(probes)
+    when = m.when(failed)
+    extra = [why]
+    if when:
+        extra.append(f"gloo connects from {address} to each peer (the greater address connects): nothing must reach it")
     return m.finding(
-        "address-advertised-unreachable", i, probes, why, src=m.label(i), address=address, interface=interface
+        "address-advertised-unreachable",
+        i,
+        probes,
+        *extra,
+        when=when,
+        src=m.label(i),
+        address=address,
+        interface=interface,
     )
 
 
 def _node_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
     """A node that fails with all its peers gets one finding, not one per pair."""
     for i in m.nodes:
-        out, inn = m.out.get(i, []), m.inn.get(i, [])
+        # Connects to an address already named as unreachable say nothing more about this node.
+        out = [p for p in m.out.get(i, []) if (p.src, p.dst) not in covered or not p.failed]
+        inn = m.inn.get(i, [])
         out_failed = bool(out) and all(p.failed for p in out)
         in_failed = bool(inn) and all(p.failed for p in inn)
         peers = {p.dst for p in out} | {p.src for p in inn}
@@ -207,7 +266,7 @@ def _node_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
             if in_failed:
                 covered.update((p.src, p.dst) for p in inn)
         elif in_failed and in_new and any(not p.failed for p in out):
-            why = _advertised_where(m.reports[i]) if i < len(m.reports) else None
+            why = _advertised_where(m.reports, i, m.backend) if i < len(m.reports) else None
             if why:
                 yield _aau(m, i, why, in_new)
             elif all(not p.failed for p in out):
@@ -215,6 +274,7 @@ def _node_findings(m: _Mesh, covered: set[Pair]) -> Iterator[Finding]:
                     "mesh-one-way",
                     i,
                     [*in_new, *out],
+                    when=m.when(in_new),
                     src=m.label(i),
                     dst=m.who(p.src for p in inn),
                     address=_address(inn[0]),
@@ -232,6 +292,7 @@ def _one_direction(m: _Mesh, bad: PairProbe, back: PairProbe | None) -> Finding:
             "mesh-one-way",
             bad.dst,
             [bad, back],
+            when=m.when([bad]),
             src=m.label(bad.dst),
             dst=m.label(bad.src),
             address=_address(bad),
@@ -334,6 +395,86 @@ def _flaky_findings(m: _Mesh) -> Iterator[Finding]:
         yield m.finding("link-flaky", None, probes, src=m.label(a), dst=m.label(b), detail=detail)
 
 
+def _size(n: int) -> str:
+    return f"{n >> 20} MiB" if n >= 1 << 20 and n % (1 << 20) == 0 else f"{n >> 10} KiB" if n >= 1024 else f"{n} B"
+
+
+def _mtu_of(m: _Mesh, i: int) -> tuple[str, str]:
+    """(MTU, interface) of the interface node i's mesh endpoint is on: what its peers' large frames arrive on."""
+    if not 0 <= i < len(m.reports):
+        return "?", "?"
+    report = m.reports[i]
+    ep = report.mesh_endpoint
+    iface = report.facts.interface(ep.interface if ep else None)
+    if iface is None or not iface.mtu:
+        return "?", (ep.interface if ep and ep.interface else "?")
+    return str(iface.mtu), iface.name
+
+
+def _payload_line(m: _Mesh, p: PairProbe) -> str:
+    return (
+        f"{m.label(p.src)} -> {m.label(p.dst)} {_address(p)}: connects {Counter(p.outcomes)['open']}/"
+        f"{len(p.outcomes)}, {_size(p.payload_bytes)} payload {p.payload} after {p.payload_s:.1f} s"
+    )
+
+
+def _black_hole(m: _Mesh, probes: Sequence[PairProbe], src: int | None, dst: int | None) -> Finding:
+    """One mtu-black-hole finding over these lost payloads, with the MTUs of the interfaces at both ends."""
+    ends = sorted({p.src for p in probes} | {p.dst for p in probes})
+    by_mtu: dict[str, list[int]] = {}
+    for i in ends:
+        mtu, iface = _mtu_of(m, i)
+        by_mtu.setdefault(f"{mtu} ({iface})" if len(ends) <= 2 else mtu, []).append(i)
+    mtus = "; ".join(f"{mtu} on {m.who(nodes)}" for mtu, nodes in by_mtu.items())
+    shown = 2 * MAX_ADDRESSES
+    more = [f"... and {len(probes) - shown} more pairs"] if len(probes) > shown else []
+    srcs, dsts = {p.src for p in probes}, {p.dst for p in probes}
+    if len(ends) == 2:  # one pair, one way or both: named in the order first probed
+        srcs, dsts = {probes[0].src}, {probes[0].dst}
+    return make_finding(
+        "mtu-black-hole",
+        None if src is None else m.label(src),
+        [_payload_line(m, p) for p in probes[:shown]] + more,
+        src=m.who(srcs),
+        dst=m.who(dsts),
+        size=_size(probes[0].payload_bytes),
+        mtus=mtus,
+        src_if=_mtu_of(m, probes[0].src)[1],
+    )
+
+
+def _payload_findings(m: _Mesh) -> Iterator[Finding]:
+    """Pairs that connect but lose the large payload: every pair at once, one node's frames, or single pairs."""
+    tried = [p for p in m.pairs.values() if p.payload is not None]
+    lost = [p for p in tried if p.payload_lost]
+    if not lost:
+        return
+    if len(lost) == len(tried) and len(tried) > 1:
+        yield _black_hole(m, lost, None, None)
+        return
+    left = {(p.src, p.dst): p for p in lost}
+    for i in m.nodes:
+        out = [p for p in m.out.get(i, []) if p.payload is not None]
+        mine = [p for p in out if p.payload_lost]
+        if len(out) >= 2 and len(mine) == len(out):
+            # This node's large frames reach nobody (its own, as node 0 sees when it is the one).
+            yield _black_hole(m, mine, i, None)
+            for p in mine:
+                left.pop((p.src, p.dst), None)
+    for i in m.nodes:
+        inn = [p for p in m.inn.get(i, []) if p.payload is not None]
+        mine = [p for p in inn if (p.src, p.dst) in left]
+        if len(inn) >= 2 and len(mine) == len(inn):
+            yield _black_hole(m, mine, None, i)
+            for p in mine:
+                left.pop((p.src, p.dst), None)
+    for p in list(left.values()):
+        if (p.src, p.dst) in left:
+            back = left.pop((p.dst, p.src), None)
+            left.pop((p.src, p.dst), None)
+            yield _black_hole(m, [p, *([back] if back else [])], None, None)
+
+
 def mesh_findings(reports: Sequence[NodeReport], probes: Sequence[PairProbe]) -> list[Finding]:
     """Findings from the mesh probes; PairProbe.src/dst index into reports."""
     m = _Mesh(reports, probes)
@@ -343,7 +484,24 @@ def mesh_findings(reports: Sequence[NodeReport], probes: Sequence[PairProbe]) ->
         inbound = [p for p in m.inn.get(i, []) if not p.ok]
         found.append(_aau(m, i, why, inbound))
         covered.update((p.src, p.dst) for p in inbound if p.failed)
-    isolated = [i for i in m.nodes if all(p.failed for p in (*m.out.get(i, []), *m.inn.get(i, [])))]
+    # A node nobody reaches at the address it advertises, when that is not the address they know it by (its
+    # hostname resolves to another interface's address, *_SOCKET_IFNAME names another network): that address is
+    # the fault, not a firewall, however many nodes do it.
+    for i in m.nodes:
+        inbound = [p for p in m.inn.get(i, []) if (p.src, p.dst) not in covered]
+        if i >= len(reports) or not inbound or not all(p.failed for p in inbound):
+            continue
+        wrong = _advertised_where(reports, i, m.backend)
+        if wrong and not wrong.startswith("its route"):
+            found.append(_aau(m, i, wrong, inbound))
+            covered.update((p.src, p.dst) for p in inbound)
+    found += _payload_findings(m)
+    isolated = [
+        i
+        for i in m.nodes
+        if all(p.failed for p in (*m.out.get(i, []), *m.inn.get(i, [])) if (p.src, p.dst) not in covered)
+        and any((p.src, p.dst) not in covered for p in (*m.out.get(i, []), *m.inn.get(i, [])))
+    ]
     if len(m.nodes) >= 3 and len(isolated) == len(m.nodes):
         # Nothing connects at all: the mesh port range is blocked everywhere, one finding says it.
         every = list(m.pairs.values())

@@ -96,6 +96,23 @@ def ping_pong(peer: int, rank: int, size: int, rounds: int, device: torch.device
     return time.perf_counter() - start
 
 
+def slowest_rate(bytes_per_s: float, device: torch.device) -> float:
+    """The smallest of every rank's rate (all ranks get the same number, so they choose the same iterations)."""
+    t = torch.tensor([bytes_per_s], dtype=torch.float64, device=device)
+    dist.all_reduce(t, op=dist.ReduceOp.MIN)
+    return float(t.item())
+
+
+def agree_size(peer: int, rank: int, size: int, device: torch.device) -> int:
+    """Rank 0's message size for `peer`, sent to it: both sides must post buffers of one size."""
+    t = torch.tensor([size], dtype=torch.int64, device=device)
+    if rank == 0:
+        dist.send(t, dst=peer)
+    else:
+        dist.recv(t, src=0)
+    return int(t.item())
+
+
 def compute(seconds_extra: float) -> float:
     """A fixed piece of local work, timed: a rank far slower than the others at it is a straggler."""
     torch.manual_seed(0)

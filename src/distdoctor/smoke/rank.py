@@ -25,7 +25,7 @@ from distdoctor import defaults
 from distdoctor.model.codec import from_jsonable, to_jsonable
 from distdoctor.model.smoke import CHECKED_OPS, NodeSeen, RankResult, RankStep, SmokeRun, SmokeSink, StepResult
 from distdoctor.smoke import keys
-from distdoctor.smoke.settings import DIR_VAR, SmokeSettings, iters_for, settings_from_env
+from distdoctor.smoke.settings import DIR_VAR, SmokeSettings, expected_s, iters_for, settings_from_env
 
 # The watchdog ends a step this long after its own timeout should have fired inside torch.
 WATCHDOG_GRACE_S = 3.0
@@ -177,6 +177,14 @@ class RankRun:
         # Wrong values leave the group working: go on, so every collective that is wrong gets named.
         return result.ok or bool(result.wrong)
 
+    def extend(self, timeout_s: float) -> None:
+        """The running step made progress: its deadline is now + timeout_s (a step that moves data keeps going as
+        long as the data keeps coming, at the rate it measured)."""
+        with self._lock:
+            if self._current is not None:
+                name, started, _ = self._current
+                self._current = (name, started, time.monotonic() + timeout_s)
+
     def _watchdog(self) -> None:
         while True:
             time.sleep(_POLL_S)
@@ -312,10 +320,19 @@ class RankRun:
         peers = [r for r, host in enumerate(hosts) if host != hosts[0] and host not in hosts[:r]]
         if not peers:
             return {"skipped": "one node: no link between nodes to time"}
-        size, rounds = defaults.SMOKE_P2P_BYTES, defaults.SMOKE_P2P_ROUNDS
+        rounds, probe = defaults.SMOKE_P2P_ROUNDS, defaults.SMOKE_P2P_PROBE_BYTES
+        # Each peer's share of the step: the ranks not in a ping-pong wait for rank 0 in the next step.
+        budget_s = self.settings.step_timeout_s / (2 * len(peers))
         timed = []
         for peer in peers:
             if ident.rank in (0, peer):
+                probe_s = collectives.ping_pong(peer, ident.rank, probe, 1, self.device)
+                rate = 2 * probe / probe_s if probe_s > 0 else float("inf")
+                fits = int(rate * budget_s / (2 * rounds)) // 4 * 4
+                size = collectives.agree_size(
+                    peer, ident.rank, max(probe, min(defaults.SMOKE_P2P_BYTES, fits)), self.device
+                )
+                self.extend(max(self.settings.step_timeout_s, defaults.SMOKE_RATE_MARGIN * 2 * rounds * size / rate))
                 seconds = collectives.ping_pong(peer, ident.rank, size, rounds, self.device)
                 if ident.rank == 0:
                     gbps = 2 * size * rounds / seconds / 1e9 if seconds > 0 else 0.0
@@ -328,15 +345,17 @@ class RankRun:
         from distdoctor.smoke import collectives
 
         rows = []
+        rate: float | None = None  # bytes a second of the slowest rank at the last size, the same on every rank
         for size in self.settings.sizes:
-            iters = iters_for(size, self.settings)
-            rows.append(
-                collectives.time_all_reduce(
-                    size, iters, defaults.SMOKE_WARMUP_ITERS, self.ident.world_size, self.device
-                )
+            iters = iters_for(size, self.settings, rate)
+            self.extend(expected_s(size, iters + defaults.SMOKE_WARMUP_ITERS, rate, self.settings))
+            row = collectives.time_all_reduce(
+                size, iters, defaults.SMOKE_WARMUP_ITERS, self.ident.world_size, self.device
             )
+            rows.append(row)
+            rate = collectives.slowest_rate(row.algbw_gbps * 1e9, self.device)
             self.extra["bandwidth"] = tuple(rows)
-            self._log(step="bandwidth", state="size", size=size)
+            self._log(step="bandwidth", state="size", size=size, iters=iters)
 
     # --- the end: report, and gather on rank 0 -------------------------------------------------------------------
 

@@ -106,8 +106,23 @@ def default_sizes() -> tuple[int, ...]:
     return parse_sizes(defaults.SMOKE_SIZES)
 
 
-def iters_for(size: int, settings: SmokeSettings) -> int:
-    """Ops timed for one size: the same on every rank, so all ranks run the same sequence of collectives."""
+def iters_for(size: int, settings: SmokeSettings, rate: float | None = None) -> int:
+    """Ops timed for one size: the same on every rank, so all ranks run the same sequence of collectives.
+
+    With `rate` (bytes a second, the slowest rank's at the last size, agreed by every rank) a slow link times fewer
+    ops, so the sweep stays near its step timeout instead of moving 256 MiB a size over it."""
     if settings.iters is not None:
         return settings.iters
-    return max(defaults.SMOKE_MIN_ITERS, min(defaults.SMOKE_MAX_ITERS, defaults.SMOKE_BYTES_PER_SIZE // size))
+    iters = max(defaults.SMOKE_MIN_ITERS, min(defaults.SMOKE_MAX_ITERS, defaults.SMOKE_BYTES_PER_SIZE // size))
+    if rate is not None and rate > 0:
+        per_size_s = settings.step_timeout_s / max(1, len(settings.sizes))
+        iters = max(1, min(iters, int(per_size_s * rate / size)))
+    return iters
+
+
+def expected_s(size: int, ops: int, rate: float | None, settings: SmokeSettings) -> float:
+    """How long `ops` collectives of `size` bytes may take at `rate` (bytes/s): a deadline that follows the bytes
+    moved and the rate measured, never below the step timeout, so a slow link reads slow, not hung."""
+    if rate is None or rate <= 0:
+        return settings.step_timeout_s
+    return max(settings.step_timeout_s, defaults.SMOKE_RATE_MARGIN * ops * size / rate)
