@@ -286,8 +286,24 @@ class Connection(asyncio.BufferedProtocol):
 
     def close(self) -> None:
         if self.transport is not None:
-            self.transport.abort() if self._error else self.transport.close()
+            if self._error:
+                self.transport.abort()
+            else:
+                self._discard_unread()
+                self.transport.close()
         self._drop_frame()
+
+    def _discard_unread(self) -> None:
+        """Drop what the peer sent that nobody read (a late answer): a socket closed with unread bytes sends a
+        reset, and the reset can take the verdict just written with it."""
+        sock = self.transport.get_extra_info("socket") if self.transport is not None else None
+        if sock is None:
+            return
+        with contextlib.suppress(OSError), sock.dup() as own:
+            own.setblocking(False)
+            for _ in range(16):  # at most a MiB: a peer still sending gets its reset
+                if not own.recv(_SCRATCH_BYTES):
+                    return
 
     # inside
     def _fail(self, reason: str) -> None:
