@@ -75,6 +75,9 @@ MESH_PAYLOAD_TIMEOUT_S = 4.0
 # (more wait for a slot within their deadline): whoever connects, a listener's memory and time stay bounded.
 MESH_PAYLOAD_MAX_BYTES = 1 << 20
 MESH_PAYLOAD_CONCURRENCY = 32
+# Payloads one source address may have in flight at once: stalled payloads from a few addresses cannot hold every
+# slot (and make an honest payload look lost, a forged MTU black hole).
+MESH_PAYLOAD_PER_SOURCE = 4
 # The gather's own connections (reports, mesh requests, the verdict) ask for segments of at most this many bytes:
 # they still get through a path that drops large frames, so the mesh can name it instead of the gather dying.
 GATHER_MSS_BYTES = 1200

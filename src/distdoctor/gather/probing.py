@@ -12,7 +12,7 @@ import os
 import socket
 import struct
 import time
-from collections.abc import Sequence
+from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
 
 from distdoctor import defaults
@@ -47,12 +47,36 @@ class MeshListener:
         await self.server.wait_closed()
 
 
-async def _read_payload(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gate: asyncio.Semaphore) -> None:
+class _Gates:
+    """Payload slots: MESH_PAYLOAD_CONCURRENCY in all, MESH_PAYLOAD_PER_SOURCE per source address, so stalled
+    payloads from a few addresses cannot hold every slot and make an honest node's payload look lost."""
+
+    def __init__(self) -> None:
+        self.total = asyncio.Semaphore(defaults.MESH_PAYLOAD_CONCURRENCY)
+        self.by_source: dict[str, tuple[asyncio.Semaphore, int]] = {}
+
+    @contextlib.asynccontextmanager
+    async def slot(self, source: str) -> AsyncIterator[None]:
+        gate, users = self.by_source.get(source) or (asyncio.Semaphore(defaults.MESH_PAYLOAD_PER_SOURCE), 0)
+        self.by_source[source] = (gate, users + 1)
+        try:
+            async with gate, self.total:
+                yield
+        finally:
+            gate, users = self.by_source[source]
+            if users <= 1:
+                del self.by_source[source]
+            else:
+                self.by_source[source] = (gate, users - 1)
+
+
+async def _read_payload(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gates: _Gates) -> None:
     header = await reader.readexactly(_HEADER.size)
     magic, size = _HEADER.unpack(header)
     if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES:
         return
-    async with gate:
+    peer = writer.get_extra_info("peername")
+    async with gates.slot(str(peer[0]) if peer else ""):
         count = 0
         while count < size:
             chunk = await reader.read(min(_CHUNK, size - count))  # counted and dropped: nothing is kept
@@ -63,21 +87,26 @@ async def _read_payload(reader: asyncio.StreamReader, writer: asyncio.StreamWrit
         await writer.drain()
 
 
-def _serve(gate: asyncio.Semaphore) -> object:
+def _serve(gates: _Gates) -> object:
     async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
         # A plain connect probe hangs up at once (EOF); a payload must arrive whole within its deadline.
-        with contextlib.suppress(OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
-            # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
-            await asyncio.wait_for(_read_payload(reader, writer, gate), 2 * defaults.MESH_PAYLOAD_TIMEOUT_S)
-        writer.close()
+        try:
+            with contextlib.suppress(OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
+                # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
+                await asyncio.wait_for(_read_payload(reader, writer, gates), 2 * defaults.MESH_PAYLOAD_TIMEOUT_S)
+        except asyncio.CancelledError:
+            # The node is done while a peer still holds a connection: end quietly (asyncio's stream server prints
+            # a traceback for every handler that ends cancelled).
+            pass
+        finally:
+            writer.close()
 
     return serve
 
 
 async def start_listener(address: str, interface: str | None = None) -> MeshListener:
     """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets)."""
-    gate = asyncio.Semaphore(defaults.MESH_PAYLOAD_CONCURRENCY)
-    server = await asyncio.start_server(_serve(gate), address, 0, backlog=1024)  # type: ignore[arg-type]
+    server = await asyncio.start_server(_serve(_Gates()), address, 0, backlog=1024)  # type: ignore[arg-type]
     port = int(server.sockets[0].getsockname()[1])
     return MeshListener(server, Endpoint(address, port, interface))
 
