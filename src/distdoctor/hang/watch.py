@@ -417,7 +417,12 @@ class Watch:
         with self._lock:
             for root in roots:
                 with contextlib.suppress(psutil.Error):
-                    for child in psutil.Process(root).children(recursive=True):
+                    root_proc = psutil.Process(root)
+                    if root != self.proc.pid:
+                        # An orphan is the job's too, though it was never seen under the job (its parent exited
+                        # between two samples): without this only its children would be ended.
+                        self.started.setdefault(root, root_proc.create_time())
+                    for child in root_proc.children(recursive=True):
                         with contextlib.suppress(psutil.Error):
                             self.started.setdefault(child.pid, child.create_time())
 
