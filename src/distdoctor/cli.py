@@ -97,6 +97,19 @@ def coordinator_options(port_help: str) -> Callable[[F], F]:
     return decorate
 
 
+def pg_timeout_option(func: F) -> F:
+    """--pg-timeout SECONDS, for dump and run: the deadline a late rank is timed against."""
+    return click.option(
+        "--pg-timeout",
+        "pg_timeout_s",
+        type=seconds(0.5),
+        default=None,
+        metavar="SECONDS",
+        help="the timeout the job gives init_process_group, for the late rank's deadline (default: the flight "
+        "recorder's, else torch's: 30 min gloo, 10 min NCCL)",
+    )(func)
+
+
 def html_option(func: F) -> F:
     """--html FILE: also write the report as one self-contained HTML file (needs the `html` extra)."""
     return click.option(
@@ -439,14 +452,7 @@ def lint(words: tuple[str, ...], lang: str | None, as_json: bool, html_path: str
     metavar="HOST:PORT",
     help="node 0's `distdoctor run` (default: a local rank's MASTER_ADDR, MASTER_PORT + 1)",
 )
-@click.option(
-    "--pg-timeout",
-    "pg_timeout_s",
-    type=seconds(0.5),
-    default=None,
-    metavar="SECONDS",
-    help="the timeout the job gives init_process_group (default: the flight recorder's, else torch's)",
-)
+@pg_timeout_option
 @secret_options
 def dump(
     pids: tuple[int, ...],
@@ -487,15 +493,7 @@ def dump(
     f"{defaults.HANG_CADENCE_MULTIPLE:g}x its slowest gaps, at least {defaults.HANG_FLOOR_S:g} s, at most "
     f"{defaults.HANG_AFTER_S:g} s)",
 )
-@click.option(
-    "--pg-timeout",
-    "pg_timeout_s",
-    type=seconds(0.5),
-    default=None,
-    metavar="SECONDS",
-    help="the timeout the job gives init_process_group, for the late rank's deadline (default: the flight "
-    "recorder's, else torch's: 30 min gloo, 10 min NCCL)",
-)
+@pg_timeout_option
 @coordinator_options("port node_rank 0's run gathers the other nodes on (default: MASTER_PORT + 1)")
 @click.option("--local-only", is_flag=True, help="this node's ranks only: no link to node 0")
 @click.argument("command", nargs=-1, type=click.UNPROCESSED, metavar="-- COMMAND")
