@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from distdoctor.catalogue.entry import Entry, Text, Variant
 
+# A *_SOCKET_IFNAME finding about the library this node's backend does not use: one text for all of them.
+OTHER_BACKEND = Variant(
+    "other-backend",
+    "warning",
+    "the variable belongs to the library this node's backend does not use (gloo where the backend is "
+    "nccl, NCCL where it is gloo): it breaks only a group created with that library",
+)
+
 LOCAL: tuple[Entry, ...] = (
     Entry(
         "env-missing",
@@ -251,12 +259,7 @@ LOCAL: tuple[Entry, ...] = (
             "NCCL 也可以用前缀，例如 'en'。",
         ),
         variants=(
-            Variant(
-                "other-backend",
-                "warning",
-                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
-                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
-            ),
+            OTHER_BACKEND,
         ),
     ),
     Entry(
@@ -275,12 +278,7 @@ LOCAL: tuple[Entry, ...] = (
             "给 {var} 写精确的网卡名，例如 {var}={suggest}；^ 排除、= 和前缀匹配只在 NCCL_SOCKET_IFNAME 里有效。",
         ),
         variants=(
-            Variant(
-                "other-backend",
-                "warning",
-                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
-                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
-            ),
+            OTHER_BACKEND,
         ),
     ),
     Entry(
@@ -296,12 +294,7 @@ LOCAL: tuple[Entry, ...] = (
             "把 {var} 设为节点间互通的网卡（如 eth0、ib0），或者取消设置。",
         ),
         variants=(
-            Variant(
-                "other-backend",
-                "warning",
-                "the variable belongs to the library this node's backend does not use (gloo where the backend is "
-                "nccl, NCCL where it is gloo): it breaks only a group created with that library",
-            ),
+            OTHER_BACKEND,
         ),
     ),
     Entry(
