@@ -7,13 +7,13 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
-import ipaddress
 import os
 import socket
 import struct
 import time
 from collections.abc import AsyncIterator, Sequence
 from dataclasses import dataclass
+from typing import Any
 
 from distdoctor import defaults
 from distdoctor.facts.probe import classify
@@ -134,10 +134,8 @@ async def _open(
     if not small:
         return await asyncio.open_connection(host, port, local_addr=(source, 0) if source else None)
     loop = asyncio.get_running_loop()
-    try:  # an address needs no resolver thread (node 0's is one, nearly always)
-        infos = socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
-    except socket.gaierror:
-        infos = await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    # An address needs no resolver thread (node 0's is one, nearly always).
+    infos = _numeric(host, port) or await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
@@ -201,18 +199,19 @@ async def payload(
 async def _connect_only(address: str, port: int, timeout_s: float) -> tuple[ProbeOutcome, float]:
     """A connect that is closed at once: on a bare socket watched by the loop where the target is an address (no
     task, transport or streams: a sampled 4096-node mesh is 60,000 of them), else through `connect`."""
-    family = _literal_family(address)
-    if family is None:
+    numeric = _numeric(address, port)
+    if not numeric:
         tried = await connect(address, port, timeout_s)
         if tried.writer is not None:
             tried.writer.close()
         return tried.outcome, tried.elapsed_s
     loop = asyncio.get_running_loop()
     start = time.monotonic()
-    sock = socket.socket(family, socket.SOCK_STREAM)
+    family, kind, proto, _, sockaddr = numeric[0]
+    sock = socket.socket(family, kind, proto)
     try:
         sock.setblocking(False)
-        code = sock.connect_ex((address, port))
+        code = sock.connect_ex(sockaddr)
         if code in (errno.EINPROGRESS, errno.EAGAIN):
             done: asyncio.Future[bool] = loop.create_future()
 
@@ -239,13 +238,12 @@ async def _connect_only(address: str, port: int, timeout_s: float) -> tuple[Prob
     return "open", time.monotonic() - start
 
 
-def _literal_family(address: str) -> socket.AddressFamily | None:
-    """The family of an IP literal (a scope after % allowed), or None for a name."""
+def _numeric(host: str, port: int) -> list[Any]:
+    """getaddrinfo's answer for an IP literal (a scope after % allowed), found without a resolver; [] for a name."""
     try:
-        ip = ipaddress.ip_address(address.split("%")[0])
-    except ValueError:
-        return None
-    return socket.AF_INET6 if ip.version == 6 else socket.AF_INET
+        return socket.getaddrinfo(host, port, type=socket.SOCK_STREAM, flags=socket.AI_NUMERICHOST)
+    except socket.gaierror:
+        return []
 
 
 async def probe_targets(
