@@ -4,6 +4,14 @@ from __future__ import annotations
 
 from distdoctor.catalogue.entry import Entry, Text, Variant
 
+# A failure in the direction gloo never connects: the same text for every mesh finding that can have it.
+NOT_NEEDED = Variant(
+    "not-needed",
+    "warning",
+    "the backend is gloo, which connects each pair once, from the greater address to the smaller: no peer "
+    "has to open a connection in the failing direction, so the job still connects",
+)
+
 MESH: tuple[Entry, ...] = (
     Entry(
         "mesh-blocked",
@@ -33,12 +41,7 @@ MESH: tuple[Entry, ...] = (
             "{src} 上的防火墙丢弃或拒绝了入站连接：放行来自其他节点的入站 TCP。",
         ),
         variants=(
-            Variant(
-                "not-needed",
-                "warning",
-                "the backend is gloo, which connects each pair once, from the greater address to the smaller: no peer "
-                "has to open a connection in the failing direction, so the job still connects",
-            ),
+            NOT_NEEDED,
         ),
     ),
     Entry(
@@ -57,12 +60,7 @@ MESH: tuple[Entry, ...] = (
             "也可以把 {src} 的主机名映射到该网卡的地址（/etc/hosts、DNS）。",
         ),
         variants=(
-            Variant(
-                "not-needed",
-                "warning",
-                "the backend is gloo, which connects each pair once, from the greater address to the smaller: no peer "
-                "has to open a connection in the failing direction, so the job still connects",
-            ),
+            NOT_NEEDED,
         ),
     ),
     Entry(

@@ -258,7 +258,7 @@ class Coordinator:
         self._verdict_by = time.monotonic() + 2 * _mesh_round_s() + defaults.FRAME_TIMEOUT_S
         while True:
             await self._broadcast(self.channel.prepare("waiting", self._beat()), droppable=True)
-            await asyncio.sleep(_beat_interval_s(len(self.peers) + 1))
+            await asyncio.sleep(_beat_interval_s(self.expected))
 
     async def _mesh_round(self, reports: list[NodeReport], pairs: list[tuple[int, int]]) -> list[PairProbe]:
         by_source = targets_by_source(pairs)
