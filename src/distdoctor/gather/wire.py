@@ -103,7 +103,7 @@ def checked_body(value: Any, depth: int = 0) -> Any:
 def _checked_text(text: str) -> str:
     if len(text) > MAX_TEXT:
         raise FrameError(f"malformed frame (a string of {len(text)} characters, limit {MAX_TEXT})")
-    return text if text.isprintable() else _UNSAFE.sub("\ufffd", text)
+    return safe_text(text)
 
 
 # What json.loads gives that is checked in place (a float may be NaN: it goes through checked_body).
