@@ -6,7 +6,7 @@ import os
 import signal
 import time
 
-from distdoctor.hang.cgroup import counter, memory_cgroup, wait_status, zombie_status
+from distdoctor.hang.cgroup import MemoryCgroup, baseline, counter, memory_cgroup, wait_status, zombie_status
 
 # cgroup v2 memory.events of a container whose rank the OOM killer ended (the kernel's format,
 # Documentation/admin-guide/cgroup-v2.rst).
@@ -42,3 +42,14 @@ def test_a_zombie_exit_status_is_read_before_its_parent_reaps_it() -> None:
         finally:
             os.waitpid(pid, 0)
     assert zombie_status(os.getpid()) is None  # not a zombie
+
+
+def test_the_baseline_is_the_first_reading_in_the_rank_s_current_cgroup() -> None:
+    start = MemoryCgroup("/sys/fs/cgroup/memory/job", 1, None, 0)
+    moved = MemoryCgroup("/sys/fs/cgroup/memory/job/rank1", 1, 700 << 20, 0)
+    # Read again while the victim still frees its memory: the kill is already counted.
+    after_kill = MemoryCgroup("/sys/fs/cgroup/memory/job/rank1", 1, 700 << 20, 1)
+    assert baseline(None, start) == start
+    assert baseline(start, moved) == moved
+    assert baseline(moved, after_kill) == moved
+    assert baseline(moved, None) == moved  # /proc/<pid>/cgroup gone with the process

@@ -74,6 +74,14 @@ def memory_cgroup(pid: int) -> MemoryCgroup | None:
     return None
 
 
+def baseline(before: MemoryCgroup | None, now: MemoryCgroup | None) -> MemoryCgroup | None:
+    """The reading a rank's death is compared with: the first one in its current cgroup. A later reading of the
+    same cgroup may come after the kill, while the victim still frees its memory, and would hide it."""
+    if now is None or (before is not None and before.path == now.path):
+        return before
+    return now
+
+
 def oom_kills(cgroup: MemoryCgroup) -> int | None:
     """The cgroup's OOM-kill counter now (None: the cgroup is gone)."""
     if cgroup.version == 2:

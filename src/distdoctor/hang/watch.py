@@ -25,6 +25,7 @@ from distdoctor import defaults
 from distdoctor.gather.server import fd_limit_as_started
 from distdoctor.hang.cgroup import (
     MemoryCgroup,
+    baseline,
     kernel_oom_line,
     memory_cgroup,
     oom_kills,
@@ -314,6 +315,11 @@ class Watch:
         now = oom_kills(cgroup) if cgroup is not None else None
         kills = max(0, (now or 0) - cgroup.oom_kills) if cgroup is not None else 0
         code, sig = wait_status(status)
+        # The kernel's own line settles a kill the counter missed (the rank moved and died between two polls)
+        # or a status its parent reaped first.
+        kernel_line = kernel_oom_line(p.pid) if kills or (code is None and sig in (None, signal.SIGKILL)) else ""
+        if kernel_line:
+            kills = max(kills, 1)
         sample = self.last_seen.get(p.pid)
         thread = sample.main_thread() if sample else None
         frame = str(thread.frames[0]) if thread and thread.frames else ""
@@ -326,7 +332,7 @@ class Watch:
             oom_kills=kills,
             cgroup=cgroup.path if cgroup else "",
             limit_bytes=cgroup.limit_bytes if cgroup else None,
-            kernel_line=kernel_oom_line(p.pid) if kills else "",
+            kernel_line=kernel_line,
             last_frame=frame,
             peers_alive=peers_alive,
             launcher=p.launcher,
@@ -392,11 +398,10 @@ class Watch:
             for p in procs:
                 if p.alive and p.role == "worker":
                     self.known[p.pid] = p
-        # Re-read for every living rank: a rank may move itself into a cgroup after it starts, and the OOM-kill
-        # count before its death is the one to compare with.
+        # Re-read for every living rank: a rank may move itself into a cgroup after it starts.
         for p in procs:
             if p.alive and p.role == "worker":
-                self.cgroups[p.pid] = memory_cgroup(p.pid) or self.cgroups.get(p.pid)
+                self.cgroups[p.pid] = baseline(self.cgroups.get(p.pid), memory_cgroup(p.pid))
         self._track()
         return procs
 
