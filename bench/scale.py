@@ -17,6 +17,7 @@ import os
 import socket
 import sys
 import time
+from collections import Counter
 from typing import Any
 
 from distdoctor.commands.check import for_workers, verdict
@@ -97,7 +98,7 @@ def run_workers(ranks: list[int], n: int, port: int, wait_s: float, verdicts: An
     asyncio.run(all_of_them())
 
 
-def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
+def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
     port = free_port()
     ranks = list(range(1, n))
     procs = max(procs, -(-len(ranks) // NODES_PER_PROCESS))
@@ -149,6 +150,7 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, float]:
         "findings": len(report.findings),
         "total_s": total,
         "node0_cpu_s": cpu,
+        "kinds": ", ".join(f"{name} x{k}" for name, k in Counter(f.name for f in report.findings).most_common(3)),
     }
 
 
@@ -172,6 +174,8 @@ def main() -> None:
             f" {row['errors']:>7.0f} {row['findings']:>9.0f} {row['total_s']:>8.2f} {row['node0_cpu_s']:>13.2f}",
             flush=True,
         )
+        if row["kinds"]:
+            print(f"{'':>6} findings: {row['kinds']}", flush=True)
     for (n0, a), (n1, b) in itertools.pairwise(rows):
         print(
             f"N x{n1 / n0:.0f} ({n0} -> {n1}): gather x{b['gather_s'] / max(a['gather_s'], 1e-6):.1f},"

@@ -67,9 +67,10 @@ MESH_PROBE_TIMEOUT_S = 2.0
 # Connects in flight at once on one node.
 MESH_CONCURRENCY = 256
 # Each probed pair also moves one payload of MESH_PAYLOAD_BYTES over its first connect, so a path that passes
-# small frames and drops large ones (an MTU black hole) is seen; the listener's count must be back within
-# MESH_PAYLOAD_TIMEOUT_S (256 KiB takes milliseconds on any LAN, ~2 s at 1 Mbit/s).
-MESH_PAYLOAD_BYTES = 256 << 10
+# small frames and drops large ones (an MTU black hole) is seen: 64 KiB is 45 full-size segments at MTU 1500 and
+# 7 at 9000, and the first one the path drops stalls it. The listener's count must be back within
+# MESH_PAYLOAD_TIMEOUT_S (64 KiB takes a millisecond on any LAN, ~0.5 s at 1 Mbit/s).
+MESH_PAYLOAD_BYTES = 64 << 10
 MESH_PAYLOAD_TIMEOUT_S = 4.0
 # A mesh listener takes at most this payload (a peer announcing more is cut off) and this many payloads at once
 # (more wait for a slot within their deadline): whoever connects, a listener's memory and time stay bounded.

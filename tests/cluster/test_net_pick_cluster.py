@@ -240,7 +240,7 @@ def test_healthy_cluster_job_works_and_check_is_clean(cluster3: Cluster) -> None
     for o in outcomes:
         assert (o.code, o.names) == (0, {})
     cells = [c for i, row in enumerate(outcomes[0].report["data"]["mesh_detail"]) for j, c in enumerate(row) if i != j]
-    assert len(cells) == 6 and all("256 KiB payload delivered" in c for c in cells), cells
+    assert len(cells) == 6 and all("64 KiB payload delivered" in c for c in cells), cells
 
 
 def test_debian_127_0_1_1_hostname_warns_but_does_not_block(cluster3: Cluster) -> None:

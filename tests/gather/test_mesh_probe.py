@@ -338,3 +338,38 @@ def test_a_256_node_gather_with_its_sampled_mesh_takes_seconds() -> None:
     assert len({dataclasses.astuple(r.mesh_endpoint)[0] for r in result.reports if r.mesh_endpoint}) == 256
     assert elapsed < 15, f"256 nodes took {elapsed:.1f} s"
     assert next(e for e in events if isinstance(e, MeshStarted)).pairs == len(mesh_pairs(256))
+
+
+def test_a_sampled_mesh_stops_at_the_first_open_connect_and_retries_only_failures() -> None:
+    async def go() -> list[PairProbe]:
+        listener = await start_listener("127.0.0.10")
+        try:
+            targets = [
+                Target(1, "127.0.0.10", listener.endpoint.port),
+                Target(2, "127.0.0.11", closed_port("127.0.0.11")),
+            ]
+            return await probe_targets(0, targets, tries=3, until_open=True)
+        finally:
+            await listener.close()
+
+    opened, refused = asyncio.run(go())
+    assert opened.outcomes == ("open",) and opened.payload == "delivered"
+    assert refused.outcomes == ("refused",) * 3
+
+
+def test_closing_a_listener_ends_the_connections_it_still_holds() -> None:
+    async def go() -> tuple[bytes, float]:
+        listener = await start_listener("127.0.0.12")
+        reader, writer = await asyncio.open_connection("127.0.0.12", listener.endpoint.port)
+        # Half a payload, then nothing: the listener holds it until its deadline, or until it closes.
+        writer.write(struct.pack("!4sI", b"DDm1", 1 << 20) + bytes(1000))
+        await writer.drain()
+        await asyncio.sleep(0.2)
+        start = time.monotonic()
+        await listener.close()
+        answer = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+        return answer, time.monotonic() - start
+
+    answer, took = asyncio.run(go())
+    assert answer == b"" and took < 1

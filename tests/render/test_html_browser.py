@@ -88,7 +88,7 @@ def test_firewalled_node_check_shows_the_failed_pairs(make_cluster: Callable[...
     )
     assert re.search(
         r'title="node_rank 1 \(node2\) → node_rank 0 \(node1\): 可连通 — [\d.:]+: median [\d.]+ ms; '
-        r'256 KiB payload delivered in [\d.]+ ms"',
+        r'64 KiB payload delivered in [\d.]+ ms"',
         page.dom,
     )
     assert "修复" in page.text() and 'lang="zh"' in page.dom

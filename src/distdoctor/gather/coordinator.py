@@ -292,10 +292,13 @@ class Coordinator:
         # Every request written in one pass, then the answers awaited: at 4096 nodes, sending each request from
         # its own task spread them over seconds, and the round waits for the last node to start.
         asked = {i: targets(i) for i in range(1, len(self.peers) + 1)}
+        # A sampled mesh retries a pair only where it failed: its thousands of healthy pairs need one connect each.
+        sampled = len(pairs) < len(reports) * (len(reports) - 1)
         for i, peer in enumerate(self.peers, start=1):
-            body = {"src": i, "targets": asked[i], "tries": defaults.MESH_PROBES_PER_PAIR}
+            body = {"src": i, "targets": asked[i], "tries": defaults.MESH_PROBES_PER_PAIR, "until_open": sampled}
             peer.conn.write(peer.link.encode("mesh", body))
-        rounds = [probe_targets(0, own_targets)] + [remote(i, p, asked[i]) for i, p in enumerate(self.peers, start=1)]
+        rounds = [probe_targets(0, own_targets, until_open=sampled)]
+        rounds += [remote(i, p, asked[i]) for i, p in enumerate(self.peers, start=1)]
         return [p for chunk in await asyncio.gather(*rounds) for p in chunk]
 
     async def _mesh(self) -> tuple[list[PairProbe], float]:

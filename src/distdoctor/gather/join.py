@@ -95,13 +95,14 @@ async def _session(
                 body = message.body
                 targets = [Target(int(t["index"]), str(t["address"]), int(t["port"])) for t in body["targets"]]
                 src, tries = int(body["src"]), int(body.get("tries", defaults.MESH_PROBES_PER_PAIR))
+                until_open = body.get("until_open") is True
                 if not all(t.index >= 0 and 1 <= t.port <= 65535 for t in targets) or src < 0:
                     raise ValueError("index or port out of range")
             except (KeyError, TypeError, ValueError, AttributeError):
                 return None, None, "node 0 sent a malformed mesh request"
             # Whoever sent it, a mesh request never makes this node hammer one address.
             targets = [targets[k] for k in capped_addresses([t.address for t in targets])]
-            probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)))
+            probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)), until_open=until_open)
             await channel.send(writer, "probes", to_jsonable(probes))
 
 

@@ -11,7 +11,7 @@ import os
 import socket
 import struct
 import time
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -38,77 +38,152 @@ class MeshListener:
     """On an ephemeral port like the ones gloo/NCCL open after the master port: takes a connect, and counts a payload
     when one is announced (bounded in size, time and number at once), answering with the count."""
 
-    def __init__(self, server: asyncio.Server, endpoint: Endpoint) -> None:
+    def __init__(self, server: asyncio.Server, endpoint: Endpoint, gates: _Gates) -> None:
         self.server = server
         self.endpoint = endpoint
+        self.gates = gates
 
     async def close(self) -> None:
         self.server.close()
+        # Connections still open (a payload mid-way, a peer that holds on) end now, not at their deadlines.
+        for conn in list(self.gates.live):
+            conn.abort()
         await self.server.wait_closed()
 
 
 class _Gates:
     """Payload slots: MESH_PAYLOAD_CONCURRENCY in all, MESH_PAYLOAD_PER_SOURCE per source address, so stalled
-    payloads from a few addresses cannot hold every slot and make an honest node's payload look lost."""
+    payloads from a few addresses cannot hold every slot and make an honest node's payload look lost. A payload
+    without a slot waits (reading nothing) until one frees or its deadline ends it."""
 
     def __init__(self) -> None:
-        self.total = asyncio.Semaphore(defaults.MESH_PAYLOAD_CONCURRENCY)
-        self.by_source: dict[str, tuple[asyncio.Semaphore, int]] = {}
+        self.in_use = 0
+        self.by_source: dict[str, int] = {}
+        self.waiting: list[_PayloadCounter] = []
+        self.live: set[_PayloadCounter] = set()  # every open connection, so closing the listener ends them
 
-    @contextlib.asynccontextmanager
-    async def slot(self, source: str) -> AsyncIterator[None]:
-        gate, users = self.by_source.get(source) or (asyncio.Semaphore(defaults.MESH_PAYLOAD_PER_SOURCE), 0)
-        self.by_source[source] = (gate, users + 1)
-        try:
-            async with gate, self.total:
-                yield
-        finally:
-            gate, users = self.by_source[source]
-            if users <= 1:
-                del self.by_source[source]
-            else:
-                self.by_source[source] = (gate, users - 1)
+    def _free(self, source: str) -> bool:
+        return (
+            self.in_use < defaults.MESH_PAYLOAD_CONCURRENCY
+            and self.by_source.get(source, 0) < defaults.MESH_PAYLOAD_PER_SOURCE
+        )
 
+    def take(self, who: _PayloadCounter) -> bool:
+        """A slot for `who` now (True), or `who` is queued and started when one frees."""
+        if not self._free(who.source):
+            self.waiting.append(who)
+            return False
+        self.in_use += 1
+        self.by_source[who.source] = self.by_source.get(who.source, 0) + 1
+        return True
 
-async def _read_payload(reader: asyncio.StreamReader, writer: asyncio.StreamWriter, gates: _Gates) -> None:
-    header = await reader.readexactly(_HEADER.size)
-    magic, size = _HEADER.unpack(header)
-    if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES:
-        return
-    peer = writer.get_extra_info("peername")
-    async with gates.slot(str(peer[0]) if peer else ""):
-        count = 0
-        while count < size:
-            chunk = await reader.read(min(_CHUNK, size - count))  # counted and dropped: nothing is kept
-            if not chunk:
+    def give_back(self, who: _PayloadCounter, held: bool) -> None:
+        """`who` is done: its slot freed (when it held one) for the first waiter that may have it."""
+        if not held:
+            with contextlib.suppress(ValueError):
+                self.waiting.remove(who)
+            return
+        self.in_use -= 1
+        left = self.by_source[who.source] - 1
+        if left:
+            self.by_source[who.source] = left
+        else:
+            del self.by_source[who.source]
+        for waiter in self.waiting:
+            if self._free(waiter.source):
+                self.waiting.remove(waiter)
+                self.in_use += 1
+                self.by_source[waiter.source] = self.by_source.get(waiter.source, 0) + 1
+                waiter.start()
                 return
-            count += len(chunk)
-        writer.write(_HEADER.pack(ACK, count))
-        await writer.drain()
 
 
-def _serve(gates: _Gates) -> object:
-    async def serve(reader: asyncio.StreamReader, writer: asyncio.StreamWriter) -> None:
-        # A plain connect probe hangs up at once (EOF); a payload must arrive whole within its deadline.
-        try:
-            with contextlib.suppress(OSError, asyncio.IncompleteReadError, asyncio.TimeoutError):
-                # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
-                await asyncio.wait_for(_read_payload(reader, writer, gates), 2 * defaults.MESH_PAYLOAD_TIMEOUT_S)
-        except asyncio.CancelledError:
-            # The node is done while a peer still holds a connection: end quietly (asyncio's stream server prints
-            # a traceback for every handler that ends cancelled).
-            pass
-        finally:
-            writer.close()
+class _PayloadCounter(asyncio.Protocol):
+    """One connection to the listener, without a task or stream: a plain connect is hung up on at its EOF; a payload
+    (MAGIC and its length) is counted within its slot and deadline and answered with ACK and the count."""
 
-    return serve
+    def __init__(self, gates: _Gates) -> None:
+        self.gates = gates
+        self.transport: asyncio.Transport | None = None
+        self.source = ""
+        self.header = b""
+        self.size = -1  # announced length, once the header is in
+        self.count = 0
+        self.held = False  # holds a payload slot
+        self.timer: asyncio.TimerHandle | None = None
+
+    def connection_made(self, transport: asyncio.BaseTransport) -> None:
+        assert isinstance(transport, asyncio.Transport)
+        self.transport = transport
+        self.gates.live.add(self)
+        peer = transport.get_extra_info("peername")
+        self.source = str(peer[0]) if peer else ""
+        # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
+        self.timer = asyncio.get_running_loop().call_later(2 * defaults.MESH_PAYLOAD_TIMEOUT_S, transport.abort)
+
+    def data_received(self, data: bytes) -> None:
+        if self.size < 0:
+            self.header += data
+            if len(self.header) < _HEADER.size:
+                return
+            magic, size = _HEADER.unpack(self.header[: _HEADER.size])
+            data, self.header = self.header[_HEADER.size :], b""
+            if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES:
+                self._close()
+                return
+            self.size, self.count = size, len(data)
+            if not self.gates.take(self):
+                self._pause()
+                return
+            self.held = True
+        else:
+            self.count += len(data)  # counted and dropped: nothing is kept
+        self._answer_when_whole()
+
+    def start(self) -> None:
+        """A slot freed for this waiting payload: read on."""
+        self.held = True
+        if self.transport is not None and not self.transport.is_closing():
+            self.transport.resume_reading()
+        self._answer_when_whole()
+
+    def _pause(self) -> None:
+        if self.transport is not None:
+            self.transport.pause_reading()
+
+    def _answer_when_whole(self) -> None:
+        if self.held and self.count >= self.size and self.transport is not None and not self.transport.is_closing():
+            self.transport.write(_HEADER.pack(ACK, self.size))
+            self._close()
+
+    def _close(self) -> None:
+        if self.transport is not None:
+            self.transport.close()
+
+    def eof_received(self) -> bool:
+        return False  # a plain connect, or a payload cut short: close
+
+    def abort(self) -> None:
+        if self.transport is not None:
+            self.transport.abort()
+
+    def connection_lost(self, exc: Exception | None) -> None:
+        self.gates.live.discard(self)
+        if self.timer is not None:
+            self.timer.cancel()
+        if self.size >= 0:
+            self.gates.give_back(self, self.held)
+            self.held = False
+        self.transport = None
 
 
 async def start_listener(address: str, interface: str | None = None) -> MeshListener:
     """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets)."""
-    server = await asyncio.start_server(_serve(_Gates()), address, 0, backlog=1024)  # type: ignore[arg-type]
+    gates = _Gates()
+    loop = asyncio.get_running_loop()
+    server = await loop.create_server(lambda: _PayloadCounter(gates), address, 0, backlog=1024)
     port = int(server.sockets[0].getsockname()[1])
-    return MeshListener(server, Endpoint(address, port, interface))
+    return MeshListener(server, Endpoint(address, port, interface), gates)
 
 
 @dataclass(frozen=True)
@@ -255,9 +330,12 @@ async def probe_targets(
     concurrency: int = defaults.MESH_CONCURRENCY,
     payload_bytes: int = defaults.MESH_PAYLOAD_BYTES,
     payload_timeout_s: float = defaults.MESH_PAYLOAD_TIMEOUT_S,
+    until_open: bool = False,
 ) -> list[PairProbe]:
     """Connect `tries` times to each target (all targets at once, bounded), classifying every attempt; over the
-    first connect that opens, send `payload_bytes` (0: none) and wait for the listener's count."""
+    first connect that opens, send `payload_bytes` (0: none) and wait for the listener's count. With `until_open`,
+    a pair's tries end at its first open connect (a sampled mesh: thousands of pairs, each retried only if it
+    failed)."""
     gate = asyncio.Semaphore(concurrency)
 
     async def probe(target: Target) -> PairProbe:
@@ -278,6 +356,8 @@ async def probe_targets(
             outcomes.append(outcome)
             if outcome == "open":
                 latencies.append(elapsed)
+                if until_open:
+                    break
         return PairProbe(
             src,
             target.index,
