@@ -8,6 +8,7 @@ import contextlib
 import json
 import socket
 import struct
+import threading
 import time
 from typing import Any
 
@@ -99,4 +100,41 @@ def test_stalled_huge_and_junk_payloads_leave_node0_bounded_and_the_cluster_heal
     # attack could forge is a lost payload, a blocked pair, a node missing or unverified: none of those.
     names = {f["name"] for f in verdict["findings"]}
     assert not names & FORGEABLE, verdict["findings"]
+    assert verdict["data"]["mesh_probes"] >= 2 and mine["data"]["complete"] is True and tracebacks(err) == []
+
+
+@pytest.mark.slow
+@pytest.mark.timeout(150)
+def test_with_a_secret_payloads_from_many_addresses_cannot_forge_a_lost_payload() -> None:
+    # Without a secret, stalled payloads from 8 or more addresses could hold every slot for the whole mesh (a
+    # forged MTU black hole); with one, a payload that does not answer the listener's challenge gets no slot.
+    port = free_port()
+    secret = {"DISTDOCTOR_SECRET": "mesh-listener-test-secret"}
+    node0 = start(check_args(0, 2, ADDR, port, 30), extra_env=secret)
+    stop = threading.Event()
+    held: list[Held] = []
+
+    def keep_attacking(mesh: tuple[str, int], srcs: list[str]) -> None:
+        stalled = HEADER.pack(MAGIC, defaults.MESH_PAYLOAD_MAX_BYTES) + bytes(4096)
+        while not stop.is_set():
+            held.append(_attack(mesh, 40, stalled, srcs))
+            stop.wait(0.5)
+
+    try:
+        wait_listening(port)
+        mesh = _mesh_listener(node0.pid, port)
+        srcs = sources(16) if mesh[0].startswith("127.") else [ADDR]
+        attacker = threading.Thread(target=keep_attacking, args=(mesh, srcs), daemon=True)
+        attacker.start()
+        worker = start(check_args(1, 2, ADDR, port, 60), extra_env=secret)
+        verdict, err = _finish(node0)
+        mine, _ = _finish(worker)
+    finally:
+        stop.set()
+        for h in list(held):
+            h.close()
+        node0.kill()
+    names = {f["name"] for f in verdict["findings"]}
+    assert not names & FORGEABLE, verdict["findings"]
+    assert len(held) >= 2  # the attack was on through the gather and the mesh
     assert verdict["data"]["mesh_probes"] >= 2 and mine["data"]["complete"] is True and tracebacks(err) == []

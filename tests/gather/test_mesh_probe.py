@@ -18,10 +18,11 @@ from distdoctor.gather.coordinator import Coordinator, GatherResult
 from distdoctor.gather.join import JoinResult, join
 from distdoctor.gather.plan import mesh_pairs
 from distdoctor.gather.probing import MeshListener, Target, probe_targets, start_listener
-from distdoctor.gather.wire import PLAIN
+from distdoctor.gather.wire import PLAIN, Channel
 from distdoctor.model import Endpoint, NodeReport, PairProbe
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import Event, FrameDropped, MeshDone, MeshStarted
+from distdoctor.model.secret import Secret
 from testbed.recorded import HEALTHY_MASTER, config, facts
 
 pytestmark = pytest.mark.timeout(30)
@@ -373,3 +374,31 @@ def test_closing_a_listener_ends_the_connections_it_still_holds() -> None:
 
     answer, took = asyncio.run(go())
     assert answer == b"" and took < 1
+
+
+def test_with_a_secret_only_payloads_that_answer_the_listener_s_challenge_get_a_slot() -> None:
+    ours, theirs = Channel(Secret(b"run-secret")), Channel(Secret(b"another-run"))
+
+    async def unsigned(port: int) -> tuple[bytes, float]:
+        # The header as a node without the secret sends it: hung up on at once, no slot taken, nothing counted.
+        reader, writer = await asyncio.open_connection("127.0.0.13", port)
+        start = time.monotonic()
+        writer.write(struct.pack("!4sI", b"DDm1", 1000) + bytes(1000))
+        answer = await asyncio.wait_for(reader.read(), 5)
+        writer.close()
+        return answer, time.monotonic() - start
+
+    async def go() -> tuple[PairProbe, PairProbe, tuple[bytes, float]]:
+        listener = await start_listener("127.0.0.13", channel=ours)
+        try:
+            target = [Target(1, "127.0.0.13", listener.endpoint.port)]
+            (good,) = await probe_targets(0, target, tries=1, channel=ours)
+            (bad,) = await probe_targets(0, target, tries=1, channel=theirs, payload_timeout_s=1.0)
+            return good, bad, await unsigned(listener.endpoint.port)
+        finally:
+            await listener.close()
+
+    good, bad, (answer, took) = asyncio.run(go())
+    assert good.payload == "delivered"
+    assert bad.ok and bad.payload == "closed"  # the connect works; the payload is refused
+    assert answer.startswith(b"DDc1") and b"DDa1" not in answer and took < 1

@@ -90,14 +90,14 @@ def advertised(facts: NodeFacts) -> tuple[str, str | None] | None:
 
 
 async def _listener_report(
-    config: LaunchConfig, facts: NodeFacts, local: list[Finding]
+    config: LaunchConfig, facts: NodeFacts, local: list[Finding], channel: Channel
 ) -> tuple[NodeReport, MeshListener | None]:
     where = advertised(facts)
     listener: MeshListener | None = None
     endpoint: Endpoint | None = None
     if where:
         try:
-            listener = await start_listener(*where)
+            listener = await start_listener(*where, channel=channel)
             endpoint = listener.endpoint
         except OSError:
             endpoint = None  # the address is not bindable here: the mesh rules report the node as unreachable
@@ -171,9 +171,10 @@ def for_workers(verdict: Report) -> object:
 async def _coordinate(
     config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
 ) -> Report:
-    own, listener = await _listener_report(config, facts, local)
+    channel = Channel(options.secret)
+    own, listener = await _listener_report(config, facts, local, channel)
     port = options.coord_port or config.master_port.value
-    coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, Channel(options.secret), on_event)
+    coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, channel, on_event)
     try:
         _, report = await coordinator.run("", port, verdict, mesh=options.mesh, for_workers=for_workers)
     finally:
@@ -186,12 +187,12 @@ async def _coordinate(
 async def _join(
     config: LaunchConfig, facts: NodeFacts, local: list[Finding], options: CheckOptions, on_event: EventSink
 ) -> Report:
-    own, listener = await _listener_report(config, facts, local)
+    channel = Channel(options.secret)
+    own, listener = await _listener_report(config, facts, local, channel)
     assert config.master_addr is not None
     resolved = facts.master_resolution.addresses if facts.master_resolution else ()
     host = resolved[0] if resolved else config.master_addr.value
     port = options.coord_port or config.master_port.value
-    channel = Channel(options.secret)
     try:
         result = await join(own, host=host, port=port, wait_s=options.wait_s, channel=channel, on_event=on_event)
     finally:

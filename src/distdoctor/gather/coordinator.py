@@ -297,7 +297,7 @@ class Coordinator:
         for i, peer in enumerate(self.peers, start=1):
             body = {"src": i, "targets": asked[i], "tries": defaults.MESH_PROBES_PER_PAIR, "until_open": sampled}
             peer.conn.write(peer.link.encode("mesh", body))
-        rounds = [probe_targets(0, own_targets, until_open=sampled)]
+        rounds = [probe_targets(0, own_targets, until_open=sampled, channel=self.channel)]
         rounds += [remote(i, p, asked[i]) for i, p in enumerate(self.peers, start=1)]
         return [p for chunk in await asyncio.gather(*rounds) for p in chunk]
 

@@ -102,7 +102,9 @@ async def _session(
                 return None, None, "node 0 sent a malformed mesh request"
             # Whoever sent it, a mesh request never makes this node hammer one address.
             targets = [targets[k] for k in capped_addresses([t.address for t in targets])]
-            probes = await probe_targets(src, targets, tries=max(1, min(tries, 10)), until_open=until_open)
+            probes = await probe_targets(
+                src, targets, tries=max(1, min(tries, 10)), until_open=until_open, channel=channel.channel
+            )
             await channel.send(writer, "probes", to_jsonable(probes))
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import errno
+import hmac
 import os
 import socket
 import struct
@@ -17,13 +18,18 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.facts.probe import classify
+from distdoctor.gather.wire import PLAIN, Channel
 from distdoctor.model import Endpoint, PairProbe, PayloadOutcome, ProbeOutcome
 
 # A payload starts with MAGIC and its length (4 bytes, network order); the listener answers ACK and the count it
-# read. Anything else that connects is hung up on.
+# read. Anything else that connects is hung up on. With a secret the listener first sends CHALLENGE and 16 random
+# bytes, and the payload's header carries the answer (16 bytes, Channel.payload_tag) after the length.
 MAGIC = b"DDm1"
 ACK = b"DDa1"
+CHALLENGE = b"DDc1"
 _HEADER = struct.Struct("!4sI")
+_CHALLENGE = struct.Struct("!4s16s")
+_TAG_BYTES = 16
 _CHUNK = 64 << 10
 
 
@@ -102,8 +108,11 @@ class _PayloadCounter(asyncio.Protocol):
     """One connection to the listener, without a task or stream: a plain connect is hung up on at its EOF; a payload
     (MAGIC and its length) is counted within its slot and deadline and answered with ACK and the count."""
 
-    def __init__(self, gates: _Gates) -> None:
+    def __init__(self, gates: _Gates, channel: Channel) -> None:
         self.gates = gates
+        self.channel = channel
+        self.challenge = os.urandom(16) if channel.signed else b""
+        self.header_size = _HEADER.size + (_TAG_BYTES if channel.signed else 0)
         self.transport: asyncio.Transport | None = None
         self.source = ""
         self.header = b""
@@ -118,17 +127,20 @@ class _PayloadCounter(asyncio.Protocol):
         self.gates.live.add(self)
         peer = transport.get_extra_info("peername")
         self.source = str(peer[0]) if peer else ""
+        if self.challenge:
+            transport.write(_CHALLENGE.pack(CHALLENGE, self.challenge))
         # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
         self.timer = asyncio.get_running_loop().call_later(2 * defaults.MESH_PAYLOAD_TIMEOUT_S, transport.abort)
 
     def data_received(self, data: bytes) -> None:
         if self.size < 0:
             self.header += data
-            if len(self.header) < _HEADER.size:
+            if len(self.header) < self.header_size:
                 return
             magic, size = _HEADER.unpack(self.header[: _HEADER.size])
-            data, self.header = self.header[_HEADER.size :], b""
-            if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES:
+            tag = self.header[_HEADER.size : self.header_size]
+            data, self.header = self.header[self.header_size :], b""
+            if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES or not self._answered(tag):
                 self._close()
                 return
             self.size, self.count = size, len(data)
@@ -139,6 +151,10 @@ class _PayloadCounter(asyncio.Protocol):
         else:
             self.count += len(data)  # counted and dropped: nothing is kept
         self._answer_when_whole()
+
+    def _answered(self, tag: bytes) -> bool:
+        # Without a secret anyone may send a payload; with one, only who answers this connection's challenge.
+        return not self.challenge or hmac.compare_digest(tag, self.channel.payload_tag(self.challenge))
 
     def start(self) -> None:
         """A slot freed for this waiting payload: read on."""
@@ -177,11 +193,12 @@ class _PayloadCounter(asyncio.Protocol):
         self.transport = None
 
 
-async def start_listener(address: str, interface: str | None = None) -> MeshListener:
-    """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets)."""
+async def start_listener(address: str, interface: str | None = None, channel: Channel = PLAIN) -> MeshListener:
+    """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets); with a signed channel,
+    payloads must answer a challenge."""
     gates = _Gates()
     loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: _PayloadCounter(gates), address, 0, backlog=1024)
+    server = await loop.create_server(lambda: _PayloadCounter(gates, channel), address, 0, backlog=1024)
     port = int(server.sockets[0].getsockname()[1])
     return MeshListener(server, Endpoint(address, port, interface), gates)
 
@@ -240,9 +257,15 @@ async def connect(
 
 
 async def _send_payload(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int, channel: Channel
 ) -> tuple[PayloadOutcome, str]:
-    writer.write(_HEADER.pack(MAGIC, size))
+    tag = b""
+    if channel.signed:
+        magic, challenge = _CHALLENGE.unpack(await reader.readexactly(_CHALLENGE.size))
+        if magic != CHALLENGE:
+            return "error", "the listener sent no challenge (is it a node of this run, with the same secret?)"
+        tag = channel.payload_tag(challenge)
+    writer.write(_HEADER.pack(MAGIC, size) + tag)
     block = bytes(min(_CHUNK, size))
     left = size
     while left:
@@ -256,12 +279,12 @@ async def _send_payload(
 
 
 async def payload(
-    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int, timeout_s: float
+    reader: asyncio.StreamReader, writer: asyncio.StreamWriter, size: int, timeout_s: float, channel: Channel = PLAIN
 ) -> tuple[PayloadOutcome, str, float]:
     """Send `size` bytes over an open connection and wait for the listener's count: (outcome, detail, seconds)."""
     start = time.monotonic()
     try:
-        outcome, detail = await asyncio.wait_for(_send_payload(reader, writer, size), timeout_s)
+        outcome, detail = await asyncio.wait_for(_send_payload(reader, writer, size, channel), timeout_s)
     except asyncio.TimeoutError:
         outcome, detail = "stalled", f"no answer within {timeout_s:g} s"
     except asyncio.IncompleteReadError:
@@ -331,11 +354,12 @@ async def probe_targets(
     payload_bytes: int = defaults.MESH_PAYLOAD_BYTES,
     payload_timeout_s: float = defaults.MESH_PAYLOAD_TIMEOUT_S,
     until_open: bool = False,
+    channel: Channel = PLAIN,
 ) -> list[PairProbe]:
     """Connect `tries` times to each target (all targets at once, bounded), classifying every attempt; over the
     first connect that opens, send `payload_bytes` (0: none) and wait for the listener's count. With `until_open`,
     a pair's tries end at its first open connect (a sampled mesh: thousands of pairs, each retried only if it
-    failed)."""
+    failed). With a signed channel the payload answers the listener's challenge."""
     gate = asyncio.Semaphore(concurrency)
 
     async def probe(target: Target) -> PairProbe:
@@ -350,7 +374,9 @@ async def probe_targets(
                 else:
                     tried = await connect(target.address, target.port, timeout_s)
                     if tried.reader is not None and tried.writer is not None:
-                        sent, _, took = await payload(tried.reader, tried.writer, payload_bytes, payload_timeout_s)
+                        sent, _, took = await payload(
+                            tried.reader, tried.writer, payload_bytes, payload_timeout_s, channel
+                        )
                         tried.writer.close()
                     outcome, elapsed = tried.outcome, tried.elapsed_s
             outcomes.append(outcome)

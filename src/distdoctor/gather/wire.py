@@ -151,6 +151,12 @@ class Channel:
         digest = hashlib.sha256(_canonical(body)).hexdigest() if self.secret is not None else ""
         return Prepared(type_, text, digest)
 
+    def payload_tag(self, challenge: bytes) -> bytes:
+        """A mesh payload's answer to a listener's challenge (fresh per connection): only nodes of this run, which
+        hold the secret, get a payload slot."""
+        assert self.secret is not None
+        return hmac.new(self.secret.reveal(), b"distdoctor mesh payload " + challenge, hashlib.sha256).digest()[:16]
+
     def serve(self, nonce: str) -> Link:
         """node 0's side of a new connection; `nonce` (fresh for each connection) goes out in the welcome."""
         return Link(self, nonce, "node0")
