@@ -248,6 +248,28 @@ CASES: list[tuple[str, list[NodeReport], list[PairProbe], Expected, list[str]]] 
         ["connect median 50.0 ms, worst 50.0 ms"],
     ),
     ("slow-but-under-the-floor", FOUR, mesh(FOUR, slow={(1, 2): 0.004}), [], []),
+    (
+        # A sampled mesh's pair opens once: one connect delayed by a busy node is not a slow link...
+        "one-slow-connect-is-not-a-slow-link",
+        FOUR,
+        [
+            p if (p.src, p.dst) != (1, 2) else dataclasses.replace(p, outcomes=("open",), latencies_s=(0.05,))
+            for p in mesh(FOUR)
+        ],
+        [],
+        [],
+    ),
+    (
+        # ...but one that took a resent SYN's second is packet loss, however many connects it made.
+        "one-connect-with-a-resent-syn",
+        FOUR,
+        [
+            p if (p.src, p.dst) != (1, 2) else dataclasses.replace(p, outcomes=("open",), latencies_s=(1.02,))
+            for p in mesh(FOUR)
+        ],
+        [("link-flaky", None, {"detail": "worst connect 1.02 s: a SYN was resent, so packets are being lost"})],
+        [],
+    ),
     ("uniformly-slow-mesh-is-the-baseline", FOUR, mesh(FOUR, slow={p: 0.05 for p in mesh_pairs(4)}), [], []),
     (
         "slow-node-is-one-finding",

@@ -22,6 +22,9 @@ SLOW_FACTOR = 10.0
 SLOW_MIN_S = 0.005
 # The typical latency needs a few pairs to be a baseline; with two nodes there is nothing to compare with.
 LATENCY_MIN_PAIRS = 4
+# A pair's median says "slow" only over this many connects: one connect (a sampled mesh stops at the first that
+# opens) can be delayed by a busy node's scheduler, and that is not the link.
+SLOW_MIN_SAMPLES = 2
 # Linux resends an unanswered SYN after 1 s: a connect that took about that long lost a packet on the way.
 SYN_RETRANSMIT_S = 0.9
 # A node in this many flaky links, and in most of its links, is the flaky one: one finding names it.
@@ -353,7 +356,7 @@ def _flaky_reasons(m: _Mesh) -> dict[Pair, str]:
             why.append(f"{fails} of {len(p.outcomes)} connects failed ({p.failure})")
         if base is not None and key in medians:
             median, worst = medians[key], max(p.latencies_s)
-            if median > SLOW_FACTOR * base and median > SLOW_MIN_S:
+            if median > SLOW_FACTOR * base and median > SLOW_MIN_S and len(p.latencies_s) >= SLOW_MIN_SAMPLES:
                 why.append(f"median connect {_ms(median)}, {median / base:.0f}x the mesh's typical {_ms(base)}")
             elif worst >= SYN_RETRANSMIT_S and worst > SLOW_FACTOR * base:
                 why.append(f"worst connect {worst:.2f} s: a SYN was resent, so packets are being lost")
