@@ -61,16 +61,29 @@ def torchrun_all(cluster: Cluster, env: dict[str, str] | None = None) -> Job:
         args += ["--master-addr", cluster.nodes[0].address, "--master-port", str(PORT), "--max-restarts", "0"]
         procs.append(node.popen([*args, str(script)], env=env))
     deadline = time.monotonic() + JOB_DEADLINE_S
+    # Nodes still running PG_TIMEOUT_S after the last other node ended, one of those having failed, wait for what
+    # can no longer come: they are hung, and the test need not wait for the full deadline to say so. (A hung job
+    # prints little: its output stays within the pipe's buffer while nothing reads it.)
+    ended_count, last_end = 0, time.monotonic()
+    while time.monotonic() < deadline:
+        ended = [p for p in procs if p.poll() is not None]
+        if len(ended) == len(procs):
+            break
+        if len(ended) != ended_count:
+            ended_count, last_end = len(ended), time.monotonic()
+        if any(p.returncode != 0 for p in ended) and time.monotonic() - last_end > PG_TIMEOUT_S:
+            break
+        time.sleep(0.2)
     codes: list[int | None] = []
     outputs: list[str] = []
     for proc in procs:
-        try:
-            out, _ = proc.communicate(timeout=max(1.0, deadline - time.monotonic()))
-            codes.append(proc.returncode)
-        except subprocess.TimeoutExpired:
+        if proc.poll() is None:
             netns.kill_group(proc)
             out, _ = proc.communicate()
             codes.append(None)
+        else:
+            out, _ = proc.communicate()
+            codes.append(proc.returncode)
         outputs.append(out)
     # Whatever a hung rank left behind (its agent was killed with it): nothing of the job may run into check.
     netns.kill_netns_processes(cluster.namespaces[1:])
