@@ -11,6 +11,7 @@ from __future__ import annotations
 import argparse
 import asyncio
 import dataclasses
+import functools
 import itertools
 import multiprocessing
 import os
@@ -20,7 +21,7 @@ import time
 from collections import Counter
 from typing import Any
 
-from distdoctor.commands.check import for_workers, verdict
+from distdoctor.commands.check import LocalRules, for_workers, verdict
 from distdoctor.config import load_config
 from distdoctor.facts import gather_node_facts
 from distdoctor.gather.coordinator import Coordinator
@@ -125,7 +126,11 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
         own = dataclasses.replace(report_for(0, n, port, template), mesh_endpoint=listener.endpoint)
         coordinator = Coordinator(own, n, wait_s, PLAIN, on_event)
         try:
-            return await coordinator.run("127.0.0.1", port, verdict, for_workers=for_workers)
+            rules = LocalRules()  # as check's node 0 does: the local rules run while the mesh is under way
+            decide = functools.partial(verdict, local=rules)
+            return await coordinator.run(
+                "127.0.0.1", port, decide, for_workers=for_workers, meanwhile=rules.run_all
+            )
         finally:
             await listener.close()
 

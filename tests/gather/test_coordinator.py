@@ -62,6 +62,7 @@ class Node0:
         self.port = port or free_port()
         self.events: list[Event] = []
         self.decided: list[GatherResult] = []
+        self.meanwhile: list[tuple[NodeReport, ...]] = []  # what the caller's early rules were given, when
         self.coordinator = Coordinator(node(0, nnodes), nnodes, wait_s, channel, self.events.append)
 
     def decide(self, result: GatherResult) -> dict[str, Any]:
@@ -69,7 +70,7 @@ class Node0:
         return summary(result)
 
     async def run(self, host: str = LOCAL, *, mesh: bool = True) -> tuple[GatherResult, Any]:
-        return await self.coordinator.run(host, self.port, self.decide, mesh=mesh)
+        return await self.coordinator.run(host, self.port, self.decide, mesh=mesh, meanwhile=self.meanwhile.append)
 
     def of(self, kind: type[Any]) -> list[Any]:
         return [e for e in self.events if isinstance(e, kind)]
@@ -131,6 +132,8 @@ def test_three_workers_in_any_order_one_verdict_for_all(delays: Sequence[float])
     assert {e.outcome for e in early_events if isinstance(e, ConnectAttempt)} == {"refused"}
     assert [e.node_rank for e in node0.of(NodeArrived)] == [r.node_rank for r in result.reports[1:]]
     assert node0.of(NodeArrived)[-1].arrived == 4
+    # The early rules got the gathered reports, once.
+    assert node0.meanwhile == [result.reports]
 
 
 def test_a_missing_node_is_waited_for_then_the_verdict_is_partial() -> None:

@@ -4,8 +4,9 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+import functools
 import json
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from dataclasses import dataclass
 from typing import cast
 
@@ -104,14 +105,36 @@ async def _listener_report(
     return NodeReport(config, facts, tuple(local), endpoint), listener
 
 
-def verdict(result: GatherResult) -> Report:
+class LocalRules:
+    """Each node's local findings, run once per report (node 0 runs them while the mesh is under way)."""
+
+    def __init__(self) -> None:
+        self._found: dict[int, tuple[NodeReport, tuple[Finding, ...]]] = {}
+
+    def of(self, report: NodeReport) -> tuple[Finding, ...]:
+        """The local findings of one node's config and facts."""
+        kept = self._found.get(id(report))
+        if kept is not None and kept[0] is report:
+            return kept[1]
+        found = tuple(local_findings(report.config, report.facts))
+        self._found[id(report)] = (report, found)
+        return found
+
+    def run_all(self, reports: Sequence[NodeReport]) -> None:
+        """Every node's but node 0's (its own findings came with its report)."""
+        for report in reports[1:]:
+            self.of(report)
+
+
+def verdict(result: GatherResult, local: LocalRules | None = None) -> Report:
     """The shared verdict: every node's local findings, then cross-node, then mesh (rules only, no I/O).
 
     Node 0's own findings are its report's; every other node's come from the local rules run here on the config and
     facts it sent (data, not verdicts: a peer cannot make up a finding)."""
     reports = result.reports
+    local = local or LocalRules()
     findings: list[Finding] = list(reports[0].findings)
-    findings += [f for r in reports[1:] for f in local_findings(r.config, r.facts)]
+    findings += [f for r in reports[1:] for f in local.of(r)]
     unverified = {i for i, _ in result.unverified}
     findings += cross_findings(reports, result.waited_s, result.complete, unverified)
     findings += device_cross_findings(reports)
@@ -176,7 +199,11 @@ async def _coordinate(
     port = options.coord_port or config.master_port.value
     coordinator = Coordinator(own, config.nnodes.value.max, options.wait_s, channel, on_event)
     try:
-        _, report = await coordinator.run("", port, verdict, mesh=options.mesh, for_workers=for_workers)
+        rules = LocalRules()
+        decide = functools.partial(verdict, local=rules)
+        _, report = await coordinator.run(
+            "", port, decide, mesh=options.mesh, for_workers=for_workers, meanwhile=rules.run_all
+        )
     finally:
         if listener is not None:
             await listener.close()

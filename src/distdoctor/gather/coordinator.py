@@ -324,9 +324,11 @@ class Coordinator:
         *,
         mesh: bool = True,
         for_workers: Callable[[Any], Any] = to_jsonable,
+        meanwhile: Callable[[tuple[NodeReport, ...]], object] | None = None,
     ) -> tuple[GatherResult, Any]:
         """Gather, probe, decide (the caller's rules: pure, run in a thread), send the verdict to every node; the
-        result and the verdict."""
+        result and the verdict. `meanwhile` gets the gathered reports in a thread while the mesh runs (rules that
+        need no mesh: node 0 waits on its workers then)."""
         server = self.server = Server(self._handle, refusal=_REFUSAL)
         await server.start(host or None, port)
         self.on_event(Listening(host or "0.0.0.0", port, self.expected))
@@ -342,7 +344,11 @@ class Coordinator:
             server.stop_accepting()
             # Workers done with their share of the mesh wait for the verdict: keep them hearing from node 0.
             beats = asyncio.create_task(self._beat_until_verdict())
+            gathered = (self.own, *(p.report for p in self.peers))
+            early = asyncio.ensure_future(asyncio.to_thread(meanwhile, gathered)) if meanwhile else None
             probes, mesh_s = await self._mesh() if mesh and not interrupted else ([], 0.0)
+            if early is not None:
+                await early
             for peer in self.peers:
                 if peer.gone() and not peer.unverified:
                     peer.unverified = "its connection closed before the verdict"
