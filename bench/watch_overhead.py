@@ -13,7 +13,6 @@ from __future__ import annotations
 import argparse
 import os
 import re
-import socket
 import statistics
 import subprocess
 import sys
@@ -21,21 +20,19 @@ from pathlib import Path
 
 HUNG_RANK = Path(__file__).resolve().parents[1] / "tests" / "hang" / "hung_rank.py"
 TARGET_RATIO = 1.01
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
+# --standalone: torchrun's store binds port 0 and the ranks are told the port it got. A port picked here first (bind
+# 127.0.0.1:0, close, pass it on) failed with EADDRINUSE: torchrun binds the wildcard address, which clashes with the
+# port's use on any other address (one machine's simulated nodes on 127.0.x.y, as bench/scale.py runs them), and
+# anything may take the port in the seconds before torchrun binds it.
+JOB = ["torchrun", "--standalone", "--nproc-per-node", "2", str(HUNG_RANK), "train"]
 
 
 def step_time(prefix: list[str], steps: int) -> float:
-    job = ["torchrun", "--nproc-per-node", "2", "--master-port", str(free_port()), str(HUNG_RANK), "train"]
     env = {**os.environ, "STEPS": str(steps)}
     # A session of its own, as `distdoctor run` gives the job: the kernel's autogroup scheduler then treats the
     # bare job and the watched one alike.
     done = subprocess.run(
-        [*prefix, *job], capture_output=True, text=True, env=env, timeout=600, check=False, start_new_session=True
+        [*prefix, *JOB], capture_output=True, text=True, env=env, timeout=600, check=False, start_new_session=True
     )
     found = re.search(r"median_step_s ([0-9.]+)", done.stdout)
     if done.returncode != 0 or not found:
@@ -54,9 +51,8 @@ def sampling_cost(samples: int = 20) -> tuple[float, float]:
     from distdoctor.hang.discover import discover
     from distdoctor.hang.stacks import dump
 
-    job = ["torchrun", "--nproc-per-node", "2", "--master-port", str(free_port()), str(HUNG_RANK), "train"]
     proc = subprocess.Popen(
-        job, env={**os.environ, "STEPS": "1000000"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        JOB, env={**os.environ, "STEPS": "1000000"}, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
     )
     try:
         deadline = time.monotonic() + 60

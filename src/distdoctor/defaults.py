@@ -136,6 +136,12 @@ HANG_FLOOR_S = 30.0
 SAMPLE_INTERVAL_S = 30.0
 # `run`: after forwarding Ctrl-C/SIGTERM, the job has this long to end before every process it started is killed.
 STOP_GRACE_S = 15.0
+# `run`: a rank that died by SIGABRT is NCCL's own abort when it printed ProcessGroupNCCL's abort lines within this
+# long before its death was seen; its last lines may still be in the pipe: they are waited for this long at most.
+# The most recent ABORT_LINES_KEPT such lines are kept.
+ABORT_LINE_WINDOW_S = 30.0
+ABORT_LINE_GRACE_S = 1.0
+ABORT_LINES_KEPT = 256
 # Flight recorder: a dump larger than this is not read; torchfrtrace gets this long; this many lines of its answer
 # are kept.
 FR_DUMP_MAX_BYTES = 64 << 20

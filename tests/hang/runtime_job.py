@@ -9,6 +9,10 @@ loader: rank 1's DataLoader worker blocks in the dataset's __getitem__.
 oom: rank 1 joins the memory cgroup OOM_CGROUP and allocates past its limit.
 mismatch: rank 1 calls broadcast where rank 0 calls all_reduce.
 steps: healthy steps until killed (the test kills rank 1).
+nccl-abort: rank 0 saves a checkpoint that takes an hour while rank 1 waits in all_reduce; a thread of rank 1 does
+what ProcessGroupNCCL's watchdog does when that collective times out (no GPU here): it prints torch's abort lines
+and aborts the process (SIGABRT), ABORT_AFTER_S seconds into the wait.
+abort: rank 1 aborts (SIGABRT) at step STEPS, printing nothing.
 """
 
 from __future__ import annotations
@@ -16,6 +20,7 @@ from __future__ import annotations
 import datetime
 import os
 import sys
+import threading
 import time
 
 SCENARIO = sys.argv[1]
@@ -37,6 +42,28 @@ def save_checkpoint(step: int) -> None:
 
 def write_summary() -> None:
     time.sleep(3600)
+
+
+# What torch 2.4+ prints when the watchdog finds a collective past its timeout, trimmed (the rank's number put in);
+# ProcessGroupNCCL then ends the process with std::abort().
+WATCHDOG_LINES = (
+    "[rank{r}]:[E709 17:05:39.081662161 ProcessGroupNCCL.cpp:632] [Rank {r}] Watchdog caught collective operation "
+    "timeout: WorkNCCL(SeqNum=5, OpType=ALLREDUCE, NumelIn=4, NumelOut=4, Timeout(ms)=60000) ran for 60012 "
+    "milliseconds before timing out.",
+    "[rank{r}]:[E709 17:05:39.081662161 ProcessGroupNCCL.cpp:684] [Rank {r}] Some NCCL operations have failed or "
+    "timed out. Due to the asynchronous nature of CUDA kernels, subsequent GPU operations might run on "
+    "corrupted/incomplete data.",
+    "[rank{r}]:[E709 17:05:39.081690629 ProcessGroupNCCL.cpp:698] [Rank {r}] To avoid data inconsistency, we are "
+    "taking the entire process down.",
+    "terminate called after throwing an instance of 'c10::DistBackendError'",
+)
+
+
+def watchdog(after_s: float) -> None:
+    time.sleep(after_s)
+    for line in WATCHDOG_LINES:
+        print(line.format(r=RANK), file=sys.stderr, flush=True)
+    os.abort()
 
 
 class Slow(torch.utils.data.Dataset[torch.Tensor]):
@@ -70,7 +97,15 @@ def main() -> None:
             step(batch, i)
     else:
         for i in range(1000):
+            if i == STEPS and SCENARIO == "nccl-abort":
+                if RANK == 0:
+                    save_checkpoint(i)
+                else:
+                    after = float(os.environ.get("ABORT_AFTER_S", "4"))
+                    threading.Thread(target=watchdog, args=(after,), daemon=True).start()
             if i == STEPS and RANK == 1:
+                if SCENARIO == "abort":
+                    os.abort()
                 if SCENARIO == "late":
                     save_checkpoint(i)
                 elif SCENARIO == "mismatch":

@@ -156,3 +156,38 @@ def test_a_rank_killed_by_its_cgroup_memory_limit_is_named_oom() -> None:
     params = oom["params"]
     assert params["rank"] == "1" and str(group) == params["cgroup"]
     assert "700.0 MiB" in params["limit"]
+
+
+def findings_of(err: Lines, name: str, rank: str, timeout_s: float) -> list[dict[str, Any]]:
+    """Every finding `name` about `rank` in the JSON reports on stderr, once the first one came."""
+    deadline = time.monotonic() + timeout_s
+    while time.monotonic() < deadline:
+        reports = [json.loads(line) for _, line in list(err.lines) if line.startswith('{"schema"')]
+        found = [f for r in reports for f in r["findings"] if f["name"] == name and f["params"].get("rank") == rank]
+        if found:
+            return found
+        time.sleep(0.2)
+    raise AssertionError(f"no {name} for rank {rank} in {timeout_s} s; got:\n{err.text[-3000:]}")
+
+
+def test_a_rank_taken_down_by_nccls_own_abort_is_named_so_and_points_at_the_late_rank() -> None:
+    # Rank 1 prints the watchdog's lines and aborts while rank 0 saves a checkpoint (see runtime_job.py).
+    with run("nccl-abort", "--hang-after", "3") as (_, err, _):
+        err.wait_for("entire process down", 90)
+        (abort,) = findings_of(err, "rank-nccl-abort", "1", 30)
+        reports = [json.loads(line) for _, line in err.lines if line.startswith('{"schema"')]
+    params = abort["params"]
+    assert params["why_class"] == "abort-timeout" and "OpType=ALLREDUCE" in params["detail"]
+    assert params["lead_class"] == "abort-lead-late", params
+    assert params["lead"].startswith("rank 0 (pid ") and "save_checkpoint" in params["lead"]
+    assert any("entire process down" in e for e in abort["evidence"])
+    signalled = [f for r in reports for f in r["findings"] if f["name"] == "rank-signalled"]
+    assert all(f["params"]["rank"] != "1" for f in signalled), signalled
+
+
+def test_a_plain_abort_without_nccls_lines_stays_a_signal() -> None:
+    with run("abort", "--hang-after", "30") as (_, err, _):
+        (signalled,) = findings_of(err, "rank-signalled", "1", 90)
+        reports = [json.loads(line) for _, line in err.lines if line.startswith('{"schema"')]
+    assert signalled["params"]["signal"] == "SIGABRT"
+    assert not any(f["name"] == "rank-nccl-abort" for r in reports for f in r["findings"])

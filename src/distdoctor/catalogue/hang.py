@@ -176,6 +176,30 @@ HANG: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "rank-nccl-abort",
+        "error",
+        "hang",
+        Text(
+            "rank {rank} on {host} (pid {pid}) was taken down by NCCL's own abort (SIGABRT) after {why_class}{detail}; "
+            "{lead_class}{lead}",
+            "{host} 上的 rank {rank}（pid {pid}）在{why_class}{detail}之后被 NCCL 自己的中止（SIGABRT）结束；"
+            "{lead_class}{lead}",
+        ),
+        Text(
+            "ProcessGroupNCCL's watchdog ends the whole process on purpose once a collective failed or timed out "
+            "(TORCH_NCCL_ASYNC_ERROR_HANDLING), so that no rank computes on with inconsistent data: unless the error "
+            "is a CUDA error of its own, this rank did not crash. Fix the rank named as the cause: one that died, or "
+            "one outside the collective (a checkpoint save, evaluation or data loading on some ranks only, a "
+            "collective under `if rank == 0`); raise the process-group timeout (init_process_group(timeout=...)) "
+            "only for work that is slow by design.",
+            "ProcessGroupNCCL 的 watchdog 在集合通信出错或超时后会有意结束整个进程（TORCH_NCCL_ASYNC_ERROR_HANDLING），"
+            "以免各 rank 在不一致的数据上继续计算：除非错误是它自己的 CUDA 错误，该 rank 本身并没有崩溃。"
+            "请修复被指出的那个 rank：已经退出的 rank，或不在集合通信中的 rank"
+            "（只在部分 rank 上保存检查点、评估或加载数据，把集合通信写在 `if rank == 0` 里）；"
+            "只有本来就慢的工作才需要调大进程组超时（init_process_group(timeout=...)）。",
+        ),
+    ),
+    Entry(
         "rank-exit-code",
         "error",
         "hang",

@@ -33,6 +33,41 @@ _OUTCOME: dict[str, Text] = {
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
     ),
+    # Why NCCL's watchdog took a rank down, and where to look instead (finding rank-nccl-abort).
+    "abort-timeout": Text("a collective of its own timed out", "它自己的一个集合通信超时"),
+    "abort-peer-timeout": Text(
+        "another rank's collective timed out (signalled to every rank through the store)",
+        "另一个 rank 的集合通信超时（已通过 store 通知所有 rank）",
+    ),
+    "abort-nccl-error": Text(
+        "an NCCL error on its communicator (a peer that exited, or the network)",
+        "其通信器上出现 NCCL 错误（某个对端已退出，或网络故障）",
+    ),
+    "abort-cuda-error": Text(
+        "a CUDA error on its own GPU, caught by the watchdog", "其自身 GPU 上出现 CUDA 错误（由 watchdog 捕获）"
+    ),
+    "abort-watchdog-hang": Text(
+        "its watchdog stopped making progress (an NCCL or CUDA call that hung, or a thread holding the GIL)",
+        "其 watchdog 不再推进（某个 NCCL 或 CUDA 调用卡住，或有线程一直持有 GIL）",
+    ),
+    "abort-teardown": Text("an NCCL failure", "一次 NCCL 故障"),
+    "abort-lead-died": Text(
+        "a consequence, not a crash of its own: look first at the rank that ended before it, ",
+        "这是后果，不是它自身的崩溃：请先查看在它之前结束的 rank，",
+    ),
+    "abort-lead-late": Text(
+        "a consequence, not a crash of its own: look first at the rank last seen outside any collective, ",
+        "这是后果，不是它自身的崩溃：请先查看最后一次采样时不在任何集合通信中的 rank，",
+    ),
+    "abort-lead-own": Text(
+        "the failure is this rank's own: rerun with CUDA_LAUNCH_BLOCKING=1 to find the kernel",
+        "故障出在该 rank 自身：用 CUDA_LAUNCH_BLOCKING=1 重新运行以找出出错的 kernel",
+    ),
+    "abort-lead-unknown": Text(
+        "a consequence, not a crash of its own: look first at the rank that failed or stopped first (the job's "
+        "first error above, or run's stall verdict)",
+        "这是后果，不是它自身的崩溃：请先查看最先出错或停下的 rank（上方作业输出中的第一个错误，或 run 的卡住结论）",
+    ),
     # Why py-spy gave no stack (hang/model.py StackError).
     "gone": Text("the process ended", "进程已结束"),
     "timeout": Text("py-spy did not answer in time", "py-spy 未在限定时间内响应"),

@@ -4,8 +4,11 @@ Across nodes, node 0's `run` gathers every node's ranks (hang/relay.py), so each
 from __future__ import annotations
 
 import contextlib
+import signal
 import socket
 import threading
+import time
+from collections import deque
 from collections.abc import Callable, Mapping, Sequence
 from dataclasses import dataclass, field, replace
 
@@ -18,7 +21,8 @@ from distdoctor.hang.ras import ras_status
 from distdoctor.hang.relay import Relay
 from distdoctor.hang.watch import Stall, Watch, WatchOptions
 from distdoctor.model import Finding, LaunchConfig, Report
-from distdoctor.model.hang import Death, ProcessState
+from distdoctor.model.hang import AbortLine, Death, ProcessState
+from distdoctor.model.logs import MAX_TEXT
 from distdoctor.model.report import HangData, PreflightData
 from distdoctor.model.secret import Secret
 
@@ -40,17 +44,15 @@ class LiveExplain:
     def __init__(self, on_findings: Callable[[list[Finding], str], None]) -> None:
         self.on_findings = on_findings
         self.seen: set[tuple[str, tuple[tuple[str, str], ...]]] = set()
-        self.numbers = {"stdout": 0, "stderr": 0}
         self._lock = threading.Lock()
 
-    def line(self, stream: str, text: str) -> None:
+    def line(self, stream: str, text: str, number: int) -> None:
+        """Line `number` of `stream`, numbered as the job's output is, so the evidence points at the line the user
+        saw."""
         from distdoctor.facts.logs import to_input
         from distdoctor.rules.logs import explain_findings, match_line
 
-        with self._lock:
-            self.numbers[stream] = number = self.numbers.get(stream, 0) + 1
         log = to_input(text, stream)
-        # Numbered as the job's output is, so the evidence points at the line the user saw.
         log = replace(log, lines=tuple(replace(line, number=number) for line in log.lines))
         if not log.lines or not any(match_line(line) for line in log.lines):
             return  # most lines: no signature, no finding (the unexplained-failure finding needs the whole log)
@@ -66,6 +68,65 @@ class LiveExplain:
             fresh.append(finding)
         if fresh:
             self.on_findings(fresh, f"{stream} line {number}")
+
+
+class DeathLines:
+    """What the job prints about its ranks as they die, each line with when it came: ProcessGroupNCCL's abort lines
+    (rules/abort.py), and the launcher's report of a failed rank's exit, read where the launcher, as the rank's
+    parent, reaped it before the watch could read its status."""
+
+    def __init__(self) -> None:
+        self.aborts: deque[tuple[float, AbortLine]] = deque(maxlen=defaults.ABORT_LINES_KEPT)
+        self.exits: deque[tuple[int, int, str]] = deque(maxlen=defaults.ABORT_LINES_KEPT)  # pid, code, where
+        self.settled_by = 0.0  # the deaths seen in one poll wait for their lines together, once
+        self._lock = threading.Lock()
+
+    def line(self, stream: str, text: str, number: int) -> None:
+        from distdoctor.rules.abort import NEEDLES, abort_line
+        from distdoctor.rules.clock import reported_exit
+
+        where = f"{stream} line {number}"
+        if exit_ := reported_exit(text):
+            with self._lock:
+                self.exits.append((*exit_, f"{where}: {text.strip()[:MAX_TEXT]}"))
+        if not any(needle in text for needle in NEEDLES):
+            return
+        from distdoctor.facts.logs import to_input
+
+        for line in to_input(text, stream).lines:
+            found = abort_line(line, where)
+            if found is not None:
+                with self._lock:
+                    self.aborts.append((time.monotonic(), found))
+
+    def _now(self, death: Death) -> tuple[Death, list[AbortLine]]:
+        since = time.monotonic() - defaults.ABORT_LINE_WINDOW_S
+        with self._lock:
+            aborts = [line for at, line in self.aborts if at >= since]
+            report = next(((code, where) for pid, code, where in reversed(self.exits) if pid == death.pid), None)
+        if report is not None and death.exit_code is None and death.signal is None:
+            code, where = report
+            exit_code, sig = (None, -code) if code < 0 else (code, None)
+            death = replace(death, exit_code=exit_code, signal=sig, reported=where)
+        return death, aborts
+
+    def settle(self, death: Death) -> tuple[Death, list[AbortLine]]:
+        """The death, with the exit its launcher reported where the watch read none, and the recent abort lines.
+        While its status is unknown, or it died by SIGABRT and none of the lines is its own, they are waited for a
+        moment: the rank wrote them before it died, the launcher right after, but the output pump may lag."""
+        from distdoctor.rules.abort import lines_of
+
+        now = time.monotonic()
+        if self.settled_by < now - defaults.ABORT_LINE_GRACE_S:
+            self.settled_by = now + defaults.ABORT_LINE_GRACE_S
+        while True:
+            found, aborts = self._now(death)
+            unknown = found.exit_code is None and found.signal is None
+            if not unknown and not (found.signal == signal.SIGABRT and not lines_of(found, aborts)):
+                return found, aborts
+            if time.monotonic() >= self.settled_by:
+                return found, aborts
+            time.sleep(0.05)
 
 
 @dataclass(frozen=True)
@@ -158,13 +219,36 @@ def run(
     def on_death(death: Death) -> None:
         from distdoctor.rules.clock import death_findings
 
-        findings = death_findings([death])
+        death, lines = dying.settle(death)
+        findings = death_findings([death], lines, earlier, peers() if lines else ())
+        earlier.append(death)
         if findings:
             data = HangData(ranks=(), note=f"live: rank {death.rank} (pid {death.pid}) on {socket.gethostname()} ended")
             say(Report("run", tuple(findings), data=data))
 
+    def peers() -> list[ProcessState]:
+        """Every rank of the job as last sampled: none is sampled again, the job may be ending."""
+        from distdoctor.rules.stacks import classify
+
+        held = watch.held_now()
+        return [
+            replace(classify(p, sample), held_s=held.get(p.pid))
+            for p, sample in watch.last_samples()
+            if p.role == "worker"
+        ]
+
     live = LiveExplain(on_findings) if options.live_explain else None
-    watch = Watch(command, options.watch, on_stall, notify, live.line if live else None, on_death)
+    dying = DeathLines()
+    earlier: list[Death] = []  # the deaths seen so far, in order: where an abort's first failure is looked for
+    numbers = {"stdout": 0, "stderr": 0}  # each stream's lines are counted by its own pump thread only
+
+    def on_line(stream: str, text: str) -> None:
+        numbers[stream] += 1
+        dying.line(stream, text, numbers[stream])
+        if live is not None:
+            live.line(stream, text, numbers[stream])
+
+    watch = Watch(command, options.watch, on_stall, notify, on_line, on_death)
     if isinstance(plan, RelayPlan):
         relay = Relay(plan.node_rank, plan.nnodes, plan.master_addr, plan.port, mine, Channel(options.secret))
         where = f"reporting to {plan.master_addr}:{plan.port}" if plan.node_rank else f"listening on port {plan.port}"

@@ -336,6 +336,7 @@ class Watch:
             last_frame=frame,
             peers_alive=peers_alive,
             launcher=p.launcher,
+            local_rank=p.local_rank,
         )
         with self._lock:
             self.deaths[p.pid] = death
@@ -385,6 +386,13 @@ class Watch:
         """pid -> seconds its main thread has stood in the same frame, as of the last sample (any thread)."""
         now = time.monotonic()
         return {pid: round(now - since, 1) for pid, (_, since) in list(self.held.items())}
+
+    def last_samples(self) -> list[tuple[DistProcess, StackSample | None]]:
+        """Every rank seen, as it was when seen, with its last stack sample: none is read now (callable from the
+        death poll while the job ends; a rank its launcher ended since still says where it was)."""
+        with self._lock:
+            known = list(self.known.values())
+        return [(p, self.last_seen.get(p.pid)) for p in known]
 
     def processes(self) -> tuple[DistProcess, ...]:
         """The job's processes now, with the ranks that died since they were seen (callable from any thread)."""

@@ -186,6 +186,24 @@ class Death:
     last_frame: str = ""  # the own-code frame it was last seen in
     peers_alive: Count = 0  # ranks of its job still running when it went
     launcher: str = ""
+    local_rank: Rank | None = None
+    reported: str = ""  # where its parent reaped it first: the launcher's line exit_code / signal were read from
+
+
+# Why ProcessGroupNCCL says it takes the process down (rules/abort.py reads it from the line).
+AbortKind = Literal["timeout", "peer-timeout", "nccl-error", "cuda-error", "watchdog-hang", "teardown"]
+
+
+@dataclass(frozen=True)
+class AbortLine:
+    """A line of ProcessGroupNCCL's abort path as the job printed it, and the rank it names (where it names one)."""
+
+    kind: AbortKind
+    where: str  # "stderr line 12": where the user saw it
+    text: str  # the line, trimmed
+    detail: str = ""  # the log's own words for why: the WorkNCCL that timed out, the error, "from rank 3"
+    rank: Rank | None = None  # the global rank: torch's "[rank3]:" prefix, or the default group's "Rank 3"
+    local_rank: Rank | None = None  # torchrun --tee's "[default1]:" prefix
 
 
 @dataclass(frozen=True)

@@ -1,13 +1,15 @@
 """The runtime causes of a stall, pure: which deadline the waiting ranks will hit, whether an odd rank left the
-training loop, and why a rank died (exit code, signal, its cgroup's OOM kills)."""
+training loop, and why a rank died (exit code, signal, its cgroup's OOM kills, NCCL's own abort)."""
 
 from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
 from distdoctor.model import Finding
-from distdoctor.model.hang import Deadline, Death, Frame, Loop, ProcessState
+from distdoctor.model.hang import AbortLine, Deadline, Death, Frame, Loop, ProcessState
+from distdoctor.rules.abort import WEIGHT, lines_of
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.log_signatures import SIGNATURES
 from distdoctor.rules.phases import is_own
 
 # torch's process-group timeouts when init_process_group is given none (c10d Backend.hpp, ProcessGroupNCCL.hpp):
@@ -83,6 +85,11 @@ _SIGNALS = {
 }
 
 
+SIGABRT = 6  # std::abort() and glog's LOG(FATAL) end a process with it
+# Signals a launcher or a user sends to end ranks: never the first failure of a job.
+_ENDINGS = frozenset({1, 2, 15})
+
+
 def _signal_name(number: int) -> str:
     return _SIGNALS.get(number, f"signal {number}")
 
@@ -96,21 +103,98 @@ def _size(limit: int | None) -> str:
     return f"{limit} bytes"
 
 
-def death_findings(deaths: Iterable[Death]) -> list[Finding]:
-    """Why each rank died: the OOM killer (its cgroup's counter went up), a signal, an exit code; a rank that
-    exited 0 while its peers still run left early."""
+_EXIT_REPORT = next(s.pattern for s in SIGNATURES if s.key == "exitcode")
+
+
+def reported_exit(text: str) -> tuple[int, int] | None:
+    """(pid, exit code: negative for a signal) from a launcher's report of a failed rank: torchrun's "failed
+    (exitcode: -6) local_rank: 1 (pid: 4242)" and its failure table's "exitcode : -6 (pid: 4242)". A rank ended by
+    SIGTERM/SIGINT/SIGHUP is left out: torchrun lists the siblings it ended itself after the first failure."""
+    m = _EXIT_REPORT.search(text) if "exitcode" in text else None
+    if m is None or -int(m["code"]) in _ENDINGS:
+        return None
+    return int(m["pid"]), int(m["code"])
+
+
+def _failure(d: Death, aborts: Sequence[AbortLine]) -> str:
+    """How an earlier death reads as the job's first failure ("" for none: a launcher's SIGTERM, exit 0, NCCL's own
+    abort)."""
+    if d.oom_kills:
+        return "OOM kill"
+    if d.signal is not None:
+        if d.signal in _ENDINGS or (d.signal == SIGABRT and lines_of(d, aborts)):
+            return ""
+        return _signal_name(d.signal)
+    return f"exit code {d.exit_code}" if d.exit_code else ""
+
+
+def _lead(
+    death: Death, kind: str, aborts: Sequence[AbortLine], earlier: Sequence[Death], peers: Sequence[ProcessState]
+) -> tuple[str, str]:
+    """Where to look instead of the aborted rank: a catalogue code, and the rank it names."""
+    if kind == "cuda-error":
+        return "abort-lead-own", ""
+    for d in earlier:
+        how = _failure(d, aborts) if d.pid != death.pid else ""
+        if how:
+            return "abort-lead-died", f"rank {'?' if d.rank is None else d.rank} (pid {d.pid}) on {d.host}: {how}"
+    outside = [
+        s
+        for s in peers
+        if s.state == "user-code" and s.process.alive and s.process.role == "worker" and s.process.pid != death.pid
+    ]
+    if not outside:
+        return "abort-lead-unknown", ""
+    late = max(outside, key=lambda s: s.held_s or 0.0)
+    held = f", {late.held_s:.0f} s" if late.held_s else ""
+    rank = "?" if late.process.rank is None else late.process.rank
+    return "abort-lead-late", f"rank {rank} (pid {late.process.pid}): {late.frame or late.where or '?'}{held}"
+
+
+def _nccl_abort(
+    d: Death, aborts: Sequence[AbortLine], earlier: Sequence[Death], peers: Sequence[ProcessState], evidence: list[str]
+) -> Finding | None:
+    """rank-nccl-abort for a rank that died by SIGABRT after printing NCCL's abort lines, else None."""
+    own = lines_of(d, aborts) if d.signal == SIGABRT else []
+    if not own:
+        return None
+    main = min(own, key=lambda a: WEIGHT[a.kind])
+    lead_class, lead = _lead(d, main.kind, aborts, earlier, peers)
+    rank = "?" if d.rank is None else str(d.rank)
+    return make_finding(
+        "rank-nccl-abort",
+        f"{d.host} (rank {rank})",
+        [*evidence, *(f"{a.where}: {a.text}" for a in own[:4])],
+        rank=rank,
+        host=d.host,
+        pid=d.pid,
+        why_class=f"abort-{main.kind}",
+        detail=f" ({main.detail})" if main.detail else "",
+        lead_class=lead_class,
+        lead=lead,
+    )
+
+
+def death_findings(
+    deaths: Iterable[Death],
+    aborts: Sequence[AbortLine] = (),
+    earlier: Sequence[Death] = (),
+    peers: Sequence[ProcessState] = (),
+) -> list[Finding]:
+    """Why each rank died: the OOM killer (its cgroup's counter went up), NCCL's own abort (SIGABRT after its
+    lines in `aborts`: pointed at a failure in `earlier` deaths or a late rank among `peers`), a signal, an exit
+    code; a rank that exited 0 while its peers still run left early."""
     out = []
     for d in deaths:
         rank = "?" if d.rank is None else str(d.rank)
         node = f"{d.host} (rank {rank})"
-        evidence = [
-            f"rank {rank} pid {d.pid}: "
-            + (
-                f"wait status {d.exit_code}"
-                if d.exit_code is not None
-                else "reaped by its parent before its status could be read"
-            )
-        ]
+        if d.reported:
+            status = f"its launcher reported its exit ({d.reported})"
+        elif d.exit_code is None and d.signal is None:
+            status = "reaped by its parent before its status could be read"
+        else:
+            status = f"exit code {d.exit_code}" if d.signal is None else f"ended by {_signal_name(d.signal)}"
+        evidence = [f"rank {rank} pid {d.pid}: {status}"]
         if d.last_frame:
             evidence.append(f"last seen at {d.last_frame}")
         if d.oom_kills:
@@ -130,6 +214,8 @@ def death_findings(deaths: Iterable[Death]) -> list[Finding]:
                     kills=d.oom_kills,
                 )
             )
+        elif abort := _nccl_abort(d, aborts, earlier, peers, evidence):
+            out.append(abort)
         elif d.signal is not None:
             out.append(
                 make_finding(
