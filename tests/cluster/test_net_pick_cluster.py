@@ -74,17 +74,15 @@ def torchrun_all(cluster: Cluster, env: dict[str, str] | None = None) -> Job:
         if any(p.returncode != 0 for p in ended) and time.monotonic() - last_end > PG_TIMEOUT_S:
             break
         time.sleep(0.2)
-    codes: list[int | None] = []
-    outputs: list[str] = []
-    for proc in procs:
-        if proc.poll() is None:
+    hung = [proc.poll() is None for proc in procs]
+    if any(hung):
+        # torchrun starts its ranks in sessions of their own: end everything in the nodes' namespaces, or a rank
+        # holding the agent's output open keeps the read below waiting.
+        for proc in procs:
             netns.kill_group(proc)
-            out, _ = proc.communicate()
-            codes.append(None)
-        else:
-            out, _ = proc.communicate()
-            codes.append(proc.returncode)
-        outputs.append(out)
+        netns.kill_netns_processes(cluster.namespaces[1:])
+    outputs = [proc.communicate()[0] for proc in procs]
+    codes = [None if h else proc.returncode for h, proc in zip(hung, procs, strict=True)]
     # Whatever a hung rank left behind (its agent was killed with it): nothing of the job may run into check.
     netns.kill_netns_processes(cluster.namespaces[1:])
     return Job(codes, outputs)
