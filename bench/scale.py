@@ -31,12 +31,13 @@ from distdoctor.gather.server import raise_fd_limit
 from distdoctor.gather.wire import PLAIN
 from distdoctor.model import NodeReport
 from distdoctor.model.facts import Interface, Resolution, Route
-from distdoctor.model.progress import Event, MeshDone, MeshStarted
+from distdoctor.model.progress import Event, FrameDropped, MeshDone, MeshStarted
 
 TARGETS = {4096: ("gather", 5.0), 1024: ("mesh", 15.0)}
-# Each process holds ~11 sockets per simulated node at the mesh's peak (its listener, its link to node 0, probes
-# out and in): 1024 nodes a process stay under a 20000 fd limit, where 2048 hit EMFILE.
-NODES_PER_PROCESS = 1024
+# One event loop per 512 simulated nodes: a loop for 1024 falls seconds behind when the mesh requests all land at
+# once (4096 nodes: mesh 15.6 s with 1024 a loop, 11.3 s with 512), and a simulated node's deadlines then measure
+# its loop, not the network. Each process holds ~11 sockets per node at the mesh's peak, far under its fd limit.
+NODES_PER_PROCESS = 512
 
 
 def address(i: int) -> str:
@@ -114,8 +115,12 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
     time.sleep(0.5 + n / 4096)  # the workers are retrying: node 0 starting last is the realistic order
     marks: dict[str, float] = {}
 
+    dropped: Counter[str] = Counter()
+
     def on_event(event: Event) -> None:
-        if isinstance(event, MeshStarted):
+        if isinstance(event, FrameDropped):
+            dropped[event.reason.split(" (")[0][:60]] += 1
+        elif isinstance(event, MeshStarted):
             marks["gathered"] = time.monotonic()
         elif isinstance(event, MeshDone):
             marks["mesh"] = event.elapsed_s
@@ -127,7 +132,15 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
         coordinator = Coordinator(own, n, wait_s, PLAIN, on_event)
         try:
             rules = LocalRules()  # as check's node 0 does: the local rules run while the mesh is under way
-            decide = functools.partial(verdict, local=rules)
+            rule = functools.partial(verdict, local=rules)
+
+            def decide(result: Any) -> Any:
+                marks["decide"] = time.monotonic()
+                try:
+                    return rule(result)
+                finally:
+                    marks["decided"] = time.monotonic()
+
             return await coordinator.run(
                 "127.0.0.1", port, decide, for_workers=for_workers, meanwhile=rules.run_all
             )
@@ -154,7 +167,14 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
         "errors": sum(f.severity == "error" for f in report.findings),
         "findings": len(report.findings),
         "total_s": total,
+        # After the mesh: the rules, then the verdict written to every worker, then the last one read.
+        "after_mesh": (
+            f"rules {marks.get('decided', 0) - marks.get('decide', 0):.2f} s, node 0 done"
+            f" {start + node0_s - marks.get('decided', start):.2f} s later, last worker"
+            f" {max(0.0, last.value - start - node0_s):.2f} s after that"
+        ),
         "node0_cpu_s": cpu,
+        "dropped": ", ".join(f"{why} x{k}" for why, k in dropped.most_common(3)),
         "kinds": ", ".join(f"{name} x{k}" for name, k in Counter(f.name for f in report.findings).most_common(3)),
     }
 
@@ -181,6 +201,9 @@ def main() -> None:
         )
         if row["kinds"]:
             print(f"{'':>6} findings: {row['kinds']}", flush=True)
+        print(f"{'':>6} after the mesh: {row['after_mesh']}", flush=True)
+        if row["dropped"]:
+            print(f"{'':>6} frames dropped by node 0: {row['dropped']}", flush=True)
     for (n0, a), (n1, b) in itertools.pairwise(rows):
         print(
             f"N x{n1 / n0:.0f} ({n0} -> {n1}): gather x{b['gather_s'] / max(a['gather_s'], 1e-6):.1f},"

@@ -9,6 +9,7 @@ import contextlib
 import errno
 import hmac
 import os
+import select
 import socket
 import struct
 import time
@@ -31,6 +32,10 @@ _HEADER = struct.Struct("!4sI")
 _CHALLENGE = struct.Struct("!4s16s")
 _TAG_BYTES = 16
 _CHUNK = 64 << 10
+# A payload's deadline that fires this much late means the loop was behind; it then waits again, up to this many
+# times its timeout in all.
+_LOOP_LATE_S = 0.25
+_LAGGING_LOOP_GRACE = 3
 
 
 @dataclass(frozen=True)
@@ -220,22 +225,57 @@ def small_segments(sock: socket.socket) -> None:
         sock.setsockopt(socket.IPPROTO_TCP, socket.TCP_MAXSEG, defaults.GATHER_MSS_BYTES)
 
 
-async def _open(
-    host: str, port: int, source: str | None, small: bool
-) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
-    if not small:
-        return await asyncio.open_connection(host, port, local_addr=(source, 0) if source else None)
+def _writable_now(sock: socket.socket) -> bool:
+    """Whether the kernel has finished the socket's connect (or failed it), whatever the loop has seen so far."""
+    poller = select.poll()
+    poller.register(sock.fileno(), select.POLLOUT)
+    return bool(poller.poll(0))
+
+
+async def _socket_connect(sock: socket.socket, address: Any, timeout_s: float) -> None:
+    """Connect a non-blocking socket within timeout_s (OSError, TimeoutError past it). A connect the kernel finished
+    in time while a busy loop had not yet looked counts as done: a node's load is not its network's fault."""
     loop = asyncio.get_running_loop()
+    code = sock.connect_ex(address)
+    if code in (errno.EINPROGRESS, errno.EAGAIN):
+        done: asyncio.Future[None] = loop.create_future()
+
+        def settle() -> None:
+            if not done.done():
+                done.set_result(None)
+
+        loop.add_writer(sock.fileno(), settle)
+        timer = loop.call_later(timeout_s, settle)
+        try:
+            await done
+        finally:
+            loop.remove_writer(sock.fileno())
+            timer.cancel()
+        if not _writable_now(sock):
+            raise TimeoutError(f"no answer within {timeout_s:g} s")
+        code = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+    if code:
+        raise OSError(code, os.strerror(code))
+
+
+async def _open(
+    host: str, port: int, source: str | None, small: bool, timeout_s: float
+) -> tuple[asyncio.StreamReader, asyncio.StreamWriter]:
+    loop = asyncio.get_running_loop()
+    start = time.monotonic()
     # An address needs no resolver thread (node 0's is one, nearly always).
-    infos = _numeric(host, port) or await loop.getaddrinfo(host, port, type=socket.SOCK_STREAM)
+    infos = _numeric(host, port) or await asyncio.wait_for(
+        loop.getaddrinfo(host, port, type=socket.SOCK_STREAM), timeout_s
+    )
     family, kind, proto, _, address = infos[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setblocking(False)
-        small_segments(sock)
+        if small:
+            small_segments(sock)
         if source:
             sock.bind((source, 0))
-        await loop.sock_connect(sock, address)
+        await _socket_connect(sock, address, max(0.0, timeout_s - (time.monotonic() - start)))
     except BaseException:
         sock.close()
         raise
@@ -249,7 +289,7 @@ async def connect(
     as the gather's own connections do); a failure is classified as facts/probe.py does, never raised."""
     start = time.monotonic()
     try:
-        reader, writer = await asyncio.wait_for(_open(host, port, source, small), timeout_s)
+        reader, writer = await _open(host, port, source, small, timeout_s)
     except (OSError, asyncio.TimeoutError) as exc:
         outcome, detail = classify(TimeoutError() if isinstance(exc, asyncio.TimeoutError) else exc)
         return Connection(outcome, detail, time.monotonic() - start)
@@ -283,14 +323,23 @@ async def payload(
 ) -> tuple[PayloadOutcome, str, float]:
     """Send `size` bytes over an open connection and wait for the listener's count: (outcome, detail, seconds)."""
     start = time.monotonic()
+    task = asyncio.ensure_future(_send_payload(reader, writer, size, channel))
+    deadline, latest = start + timeout_s, start + _LAGGING_LOOP_GRACE * timeout_s
     try:
-        outcome, detail = await asyncio.wait_for(_send_payload(reader, writer, size, channel), timeout_s)
-    except asyncio.TimeoutError:
-        outcome, detail = "stalled", f"no answer within {timeout_s:g} s"
+        while not (await asyncio.wait({task}, timeout=max(0.0, deadline - time.monotonic())))[0]:
+            # Woken late: the loop was behind (a busy node), and what came in meanwhile is not looked at yet. Wait
+            # as long again, within a bound, so a node's load does not read as a path that loses large frames.
+            late = time.monotonic() - deadline
+            if late <= _LOOP_LATE_S or time.monotonic() >= latest:
+                return "stalled", f"no answer within {timeout_s:g} s", time.monotonic() - start
+            deadline = time.monotonic() + late
+        outcome, detail = task.result()
     except asyncio.IncompleteReadError:
         outcome, detail = "closed", "the listener hung up before answering"
     except OSError as exc:
         outcome, detail = "closed", classify(exc)[1]
+    finally:
+        task.cancel()  # a no-op once done; a stalled payload, or this probe cancelled, stops sending
     return outcome, detail, time.monotonic() - start
 
 
@@ -303,36 +352,16 @@ async def _connect_only(address: str, port: int, timeout_s: float) -> tuple[Prob
         if tried.writer is not None:
             tried.writer.close()
         return tried.outcome, tried.elapsed_s
-    loop = asyncio.get_running_loop()
     start = time.monotonic()
     family, kind, proto, _, sockaddr = numeric[0]
     sock = socket.socket(family, kind, proto)
     try:
         sock.setblocking(False)
-        code = sock.connect_ex(sockaddr)
-        if code in (errno.EINPROGRESS, errno.EAGAIN):
-            done: asyncio.Future[bool] = loop.create_future()
-
-            def settle(writable: bool) -> None:
-                if not done.done():
-                    done.set_result(writable)
-
-            loop.add_writer(sock.fileno(), settle, True)
-            timer = loop.call_later(timeout_s, settle, False)
-            try:
-                writable = await done
-            finally:
-                loop.remove_writer(sock.fileno())
-                timer.cancel()
-            if not writable:
-                return "timed-out", time.monotonic() - start
-            code = sock.getsockopt(socket.SOL_SOCKET, socket.SO_ERROR)
+        await _socket_connect(sock, sockaddr, timeout_s)
     except OSError as exc:
         return classify(exc)[0], time.monotonic() - start
     finally:
         sock.close()
-    if code:
-        return classify(OSError(code, os.strerror(code)))[0], time.monotonic() - start
     return "open", time.monotonic() - start
 
 
