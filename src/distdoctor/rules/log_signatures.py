@@ -302,7 +302,7 @@ _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Float
 
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
-    _sig("client-socket-timeout", "The client socket has timed out", _CLIENT_TIMEOUT, _client_timeout),
+    _sig("client-socket-timeout", "The client socket has", _CLIENT_TIMEOUT, _client_timeout),
     # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
     # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
     # client timeout of the same log as refused (see rules/logs.py).
@@ -314,7 +314,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "client-socket-failed",
-        "has failed to connect to",
+        "The client socket has",  # one needle for socket.cpp's two client texts: one pass over the log
         r"The client socket has failed to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
         r"\(errno: (?P<errno>\d+) - (?P<error>[^)]+)\)",
         _client_failed,
@@ -409,19 +409,19 @@ SIGNATURES: tuple[Signature, ...] = (
     # torchelastic's rendezvous and agent
     _sig(
         "rendezvous-timeout",
-        "RendezvousTimeoutError",
+        "Rendezvous",  # one needle for the three rendezvous errors: one pass over the log
         r"(?:^|[.\s\"])RendezvousTimeoutError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
-        "RendezvousConnectionError",
+        "Rendezvous",
         r"(?:^|[.\s\"])RendezvousConnectionError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-closed",
-        "RendezvousClosedError",
+        "Rendezvous",
         r"(?:^|[.\s\"])RendezvousClosedError(?::.*)?$",
         lambda g: ("log-rendezvous-closed", {}),
     ),
@@ -594,7 +594,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(
         "nccl-work-progress",
-        ("last enqueued NCCL work", "last enqueued work"),
+        "last enqueued",
         # torch 2.1-2.4: "Timeout at NCCL work: W, last enqueued NCCL work: E"; 2.5+: "failure detected by watchdog at
         # work sequence id: W PG status: last enqueued work: E"
         r"Rank (?P<rank>\d+)\]\s*(?:Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: |failure detected by "
@@ -673,13 +673,13 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # bootstrap.cc (every release): a peer's bootstrap message of another size than this rank expects
         "nccl-bootstrap-truncated",
-        "Message truncated : received",
+        "essage truncated : receiv",  # one needle for bootstrap.cc's and net_socket.cc's texts
         r"Message truncated : received (?P<got>[\d,]+) bytes instead of (?P<want>[\d,]+)",
         _name("log-nccl-bootstrap-truncated"),
     ),
     _sig(  # net_socket.cc: a peer sent more than this rank posted for the collective
         "nccl-socket-truncated",
-        "message truncated : receiving",
+        "essage truncated : receiv",
         r"NET/Socket : (?:peer (?P<peer>\S+) )?message truncated : receiving (?P<got>\d+) bytes instead of "
         r"(?P<want>\d+)",
         lambda g: (
@@ -736,7 +736,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "nccl-shm-segment",
-        "shared memory segment",
+        "shared memory",  # one needle for NCCL's segment and the DataLoader's texts
         r"Error while (?:creating|attaching to) shared memory segment (?P<path>\S+) \(size \d+\)"
         r"(?:, error: (?P<error>.+?) \(\d+\))?",
         _shm,
@@ -749,7 +749,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torch's DataLoader worker, on the same /dev/shm
         "dataloader-shm",
-        ("insufficient shared memory", "out of shared memory"),
+        "shared memory",
         # signal_handling.py's worker message, and the main process's "DataLoader worker (pid N) is killed by signal:
         # Bus error. It is possible that dataloader's workers are out of shared memory."
         r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
