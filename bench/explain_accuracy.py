@@ -57,7 +57,8 @@ CAUSES: dict[str, set[str]] = {
     "oom-killed": {"log-rank-oom-killed", "log-rank-oom-likely"},
     "memlock-too-low": {"log-memlock-too-low"},
     "ib-completion-error": {"log-ib-completion-error"},
-    "ib-gid-index": {"log-ib-completion-error"},
+    # log-ib-retry-exceeded: completion error 12, whose fix leads with NCCL_IB_GID_INDEX on RoCE
+    "ib-gid-index": {"log-ib-completion-error", "log-ib-retry-exceeded"},
     "ib-port-down": {"log-ib-port-down"},
     "master-unreachable": {"master-unreachable"},
     "master-port-refused": {"master-port-refused"},
@@ -75,6 +76,13 @@ CAUSES: dict[str, set[str]] = {
     "ib-port-flapping": {"log-ib-port-flapping"},
     "ib-fabric-fault": {"log-ib-port-down", "log-ib-port-flapping", "log-ib-retry-exceeded", "log-ib-completion-error"},
     "num-nodes-mismatch": {"nnodes-mismatch"},
+    # log-nccl-connect-failed: a connect to a peer's advertised address failed; its fix leads with
+    # NCCL_SOCKET_IFNAME, the interface whose address the other nodes can reach
+    "nccl-wrong-interface": {"log-nccl-connect-failed"},
+    # log-store-host-unresolvable: its fix leads with checking the value MASTER_ADDR holds on each node
+    "master-addr-invalid": {"log-store-host-unresolvable", "master-addr-unresolvable"},
+    # log-invalid-device-ordinal: its fix names an index counted outside CUDA_VISIBLE_DEVICES
+    "device-index-visible-mismatch": {"log-invalid-device-ordinal"},
     "p2p-not-supported": {"log-p2p-not-supported"},
     "container-ptrace-denied": {"log-mpi-cma-denied"},
     "ssh-launch-failed": {"log-ssh-launch-failed"},
