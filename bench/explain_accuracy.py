@@ -28,7 +28,8 @@ CAUSES: dict[str, set[str]] = {
     "shm-too-small": {"log-shm-too-small", "log-shm-likely"},
     "shm-permission-denied": {"log-shm-not-writable"},
     "shm-not-writable": {"log-shm-not-writable"},
-    "duplicate-gpu": {"log-duplicate-gpu"},
+    # log-gpu-busy: CUDA's "busy or unavailable", whose title and fix lead with ranks put on one GPU
+    "duplicate-gpu": {"log-duplicate-gpu", "log-gpu-busy"},
     "hostname-unresolvable": {"log-gloo-hostname-unresolvable", "log-store-host-unresolvable"},
     # NVLS setup failing in transport/nvls.cc: the finding names the fabric manager and the GPU reset as its fix
     "fabric-manager-down": {"log-fabric-manager-down", "log-nvls-bind-failed"},
@@ -41,7 +42,8 @@ CAUSES: dict[str, set[str]] = {
     "no-ip-interface": {"log-address-family"},
     "address-family-mixed": {"log-address-family"},
     "nvls-bind-failed": {"log-nvls-bind-failed"},
-    "rank-busy-timeout": {"log-rank-busy-elsewhere"},
+    # log-nccl-unique-id-timeout: a rank waited at setup for rank 0, which had not reached the first collective
+    "rank-busy-timeout": {"log-rank-busy-elsewhere", "log-nccl-unique-id-timeout"},
     "rank-late": {"log-rank-late"},
     "docker-bridge-address": {"docker-bridge-address"},
     "local-rank-arg": {"local-rank-arg"},
@@ -51,10 +53,12 @@ CAUSES: dict[str, set[str]] = {
     "version-mismatch": {"version-mismatch"},
     "firewall-blocked": {"master-unreachable", "log-nccl-connect-failed", "log-gloo-connect-failed", "mesh-blocked"},
     "rank-killed-signal": {"log-rank-killed"},
-    "oom-killed": {"log-rank-oom-killed"},
+    # log-rank-oom-likely: a SIGKILL nothing in the log explains, named as the OOM killer's with how to confirm it
+    "oom-killed": {"log-rank-oom-killed", "log-rank-oom-likely"},
     "memlock-too-low": {"log-memlock-too-low"},
     "ib-completion-error": {"log-ib-completion-error"},
-    "ib-gid-index": {"log-ib-completion-error"},
+    # log-ib-retry-exceeded: completion error 12, whose fix leads with NCCL_IB_GID_INDEX on RoCE
+    "ib-gid-index": {"log-ib-completion-error", "log-ib-retry-exceeded"},
     "ib-port-down": {"log-ib-port-down"},
     "master-unreachable": {"master-unreachable"},
     "master-port-refused": {"master-port-refused"},
@@ -63,7 +67,7 @@ CAUSES: dict[str, set[str]] = {
     "node-missing": {"node-missing", "log-rendezvous-timeout", "log-store-barrier-timeout"},
     "node-rank-duplicate": {"node-rank-duplicate"},
     "store-timeout": {"log-store-barrier-timeout", "log-rendezvous-timeout", "log-store-key-timeout"},
-    "rendezvous-timeout": {"log-rendezvous-timeout"},
+    "rendezvous-timeout": {"log-rendezvous-timeout", "log-gloo-rendezvous-timeout"},
     # bootstrap.cc's "Message truncated": its fix names the NCCL 2.19/2.20 bootstrap fault after a version mismatch
     "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug"},
     "dns-not-ready": {"log-store-host-unresolvable"},
@@ -72,6 +76,19 @@ CAUSES: dict[str, set[str]] = {
     "ib-port-flapping": {"log-ib-port-flapping"},
     "ib-fabric-fault": {"log-ib-port-down", "log-ib-port-flapping", "log-ib-retry-exceeded", "log-ib-completion-error"},
     "num-nodes-mismatch": {"nnodes-mismatch"},
+    # log-nccl-connect-failed: a connect to a peer's advertised address failed; its fix leads with
+    # NCCL_SOCKET_IFNAME, the interface whose address the other nodes can reach
+    "nccl-wrong-interface": {"log-nccl-connect-failed"},
+    # log-store-host-unresolvable: its fix leads with checking the value MASTER_ADDR holds on each node
+    "master-addr-invalid": {"log-store-host-unresolvable", "master-addr-unresolvable"},
+    # log-invalid-device-ordinal: its fix names an index counted outside CUDA_VISIBLE_DEVICES
+    "device-index-visible-mismatch": {"log-invalid-device-ordinal"},
+    "p2p-not-supported": {"log-p2p-not-supported"},
+    "container-ptrace-denied": {"log-mpi-cma-denied"},
+    "ssh-launch-failed": {"log-ssh-launch-failed"},
+    "host-slots-missing": {"log-mpi-slots-missing"},
+    "mpi-not-linked": {"log-nccl-tests-separate-runs"},
+    "nccl-topo-file-bad": {"log-nccl-topo-file-bad"},
 }
 # Collection rounds in the order they were collected; "last" was collected after the signatures were written.
 ROUNDS = ("first", "second", "last")

@@ -36,6 +36,13 @@ def test_a_line_a_terminal_cut_at_its_width_is_glued_back() -> None:
     assert log.lines[1].number == 3
 
 
+def test_a_cpp_log_record_below_a_line_of_the_wrap_width_is_not_glued_to_it() -> None:
+    # two watchdog lines happen to be of one length (the widest): the lines below them are records of their own
+    log = read_log(str(FIELD / "062-llamafactory-rank0-tokenizing-watchdog-allreduce.log"))
+    assert [line.number for line in log.lines] == [1, 2, 3, 4, 5]
+    assert log.lines[1].text.startswith("[E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog")
+
+
 def test_prefixes_name_the_host_and_the_rank() -> None:
     log = to_input("gpu-7:12:34 [0] NCCL INFO x\n[rank3]: RuntimeError: y\n0: z\nplain\n", "a.log")
     assert [(line.host, line.tag) for line in log.lines] == [("gpu-7", ""), ("", "rank3"), ("task 0", ""), ("", "")]

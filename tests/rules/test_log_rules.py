@@ -10,17 +10,21 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogLine
-from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, match_line
+from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
 
 
 def real_line(fixture: str, needle: str) -> LogLine:
-    """The first line of a committed fixture that contains `needle`: tests never invent a log line."""
+    """The first line of a committed fixture that contains `needle`: tests never invent a log line. A "#" line of the
+    source-text fixtures says where the lines below it come from (in a log, "#" starts nccl-tests' own lines)."""
     log = read_log(str(LOGS / fixture))
-    return next(line for line in log.lines if needle in line.text and not line.text.startswith("#"))
+    comment = "#" if fixture in ("source-texts.log", "torch-source.log") else None
+    return next(line for line in log.lines if needle in line.text and not (comment and line.text.startswith(comment)))
 
 
+SEPARATE_TESTS = "137-nccl-tests-two-hosts-ran-separately-no-mpi-build.log"
+CMA_EPERM = "128-horovod-docker-unprivileged-vader-read-errno1.log"
 # signature key, fixture, a piece of the line, finding name, params it must carry
 CASES = [
     (
@@ -539,6 +543,101 @@ CASES = [
         "docker-bridge-address",
         {"interface": "br-05ab815fa14e"},
     ),
+    (
+        "nccl-unique-id-timeout",
+        "field/061-kaito-worker-idle-store-get-socket-timeout.log",
+        "retrieving ncclUniqueId",
+        "log-nccl-unique-id-timeout",
+        {"rank": "1", "root": "0", "error": "Socket Timeout"},
+    ),
+    (
+        "nccl-unique-id-timeout",
+        "source-texts.log",
+        "retreiving ncclUniqueId",
+        "log-nccl-unique-id-timeout",
+        {"error": "Timeout waiting for key: default_pg/0/0 after 1800000 ms"},
+    ),
+    (
+        "nccl-unique-id-timeout",
+        "source-texts.log",
+        "[3] is setting up NCCL communicator",
+        "log-nccl-unique-id-timeout",
+        {"rank": "3", "error": "wait timeout after 600000ms"},
+    ),
+    (
+        "gloo-store-wait-timeout",
+        "field/131-horovod-gloo-rendezvous-timeout-50-nodes.log",
+        "Wait timeout for key(s)",
+        "log-gloo-rendezvous-timeout",
+        {"keys": "0", "detail": ""},
+    ),
+    (
+        "gloo-store-wait-timeout",
+        "field/132-ray-horovod-gloo-store-wait-timeout-30s.log",
+        "Wait timeout after 30 seconds",
+        "log-gloo-rendezvous-timeout",
+        {"keys": "0", "detail": " after 30 s"},
+    ),
+    (
+        "cuda-peer-unsupported",
+        "field/127-p2p-not-supported-l40s-cuda217.log",
+        "Cuda failure 217",
+        "log-p2p-not-supported",
+        {"detail": " (CUDA error 217)"},
+    ),
+    (
+        "cuda-devices-unavailable",
+        "field/126-slurm-all-ranks-cuda0-device-busy.log",
+        "busy or unavailable",
+        "log-gpu-busy",
+        {},
+    ),
+    (
+        "nccl-net-id",
+        "field/065-nemo-multinode-could-not-find-net-id0.log",
+        "Could not find NET",
+        "log-nccl-known-bug",
+        {"detail": "Could not find NET with id 0", "release": "NCCL 2.27 or newer"},
+    ),
+    (
+        "nccl-topo-xml",
+        "source-texts.log",
+        "Attribute arch",
+        "log-nccl-topo-file-bad",
+        {"detail": "Attribute arch of node cpu not found"},
+    ),
+    ("nccl-tests-nccl1", "field/123-nccl1-all-reduce-unhandled-cuda-p100.log", "compiled with", "nccl-1", {}),
+    ("nccl-tests-result", f"field/{SEPARATE_TESTS}", "Avg bus", "test-result", {}),
+    ("mpi-cma-eperm", f"field/{CMA_EPERM}", "errno = 1", "log-mpi-cma-denied", {}),
+    ("mpi-cma-eperm", "source-texts.log", "CMA read", "log-mpi-cma-denied", {}),
+    (
+        "mpi-not-enough-slots",
+        "field/136-horovodrun-localhost-no-slot-count.log",
+        "not enough slots",
+        "log-mpi-slots-missing",
+        {"slots": "2"},
+    ),
+    (
+        "ssh-failed",
+        "field/135-horovodrun-ssh-permission-denied-wrong-port.log",
+        "(publickey,password)",
+        "log-ssh-launch-failed",
+        {"error": "Permission denied (publickey,password)"},
+    ),
+    (
+        "ssh-failed",
+        "source-texts.log",
+        "ssh: connect to host",
+        "log-ssh-launch-failed",
+        {"error": "ssh: connect to host xxxx port 12345: Connection timed out"},
+    ),
+    (
+        "signal-caught",
+        "field/064-pipedream-docker-64m-shm-sigbus-nccl.log",
+        "Caught signal 7",
+        "log-rank-killed",
+        {"signal": "SIGBUS (7)"},
+    ),
 ]
 
 
@@ -663,9 +762,11 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
     ],
 )
 def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:
-    findings = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    log = read_log(str(LOGS / "field" / excerpt))
+    findings = explain_findings([log])
     assert findings and findings[0].severity == "error", findings
-    assert any(line in e for f in findings for e in f.evidence), findings
+    # the safety net sees the failure even where a signature explains it
+    assert any(line in failed.text for failed in failure_lines(log))
 
 
 def test_a_log_without_a_failure_is_healthy() -> None:
@@ -749,3 +850,49 @@ def test_a_slurm_step_cancelled_after_its_tasks_ran_out_of_memory_is_the_oom() -
     text = _source_lines("StepId=440575.0", "nid001277: tasks 1-3", "STEP 440575.0")
     names = [f.name for f in explain_findings([to_input(text, "slurm.out")])]
     assert "log-job-cancelled" not in names and names[0] == "log-rank-oom-killed"
+
+
+def _field(excerpt: str) -> list[str]:
+    return [f.name for f in explain_findings([read_log(str(LOGS / "field" / excerpt))])]
+
+
+def _field_lines(excerpt: str) -> list[str]:
+    return (LOGS / "field" / excerpt).read_text().splitlines()
+
+
+def test_a_rank_waiting_at_setup_for_rank_0s_unique_id_is_named_once_not_as_a_store_timeout() -> None:
+    assert _field("061-kaito-worker-idle-store-get-socket-timeout.log") == ["log-nccl-unique-id-timeout"]
+
+
+def test_a_cuda_cause_of_an_nccl_cuda_error_replaces_torchs_summary_of_it() -> None:
+    assert _field("127-p2p-not-supported-l40s-cuda217.log") == ["log-p2p-not-supported"]
+
+
+def test_a_bus_error_whose_backtrace_runs_through_nccl_is_dev_shm_and_one_without_it_is_not() -> None:
+    assert _field("064-pipedream-docker-64m-shm-sigbus-nccl.log")[0] == "log-shm-too-small"
+    signal_only = to_input(_field_lines("064-pipedream-docker-64m-shm-sigbus-nccl.log")[0], "a.log")
+    assert [f.name for f in explain_findings([signal_only])] == ["log-rank-killed"]
+
+
+def test_a_sigkill_nothing_else_explains_is_the_oom_killer_but_not_after_a_traceback() -> None:
+    assert _field("152-deepspeed-sigkill-minus9-host-ram.log") == ["log-rank-oom-likely"]
+    spawned = _field_lines("129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log")
+    text = next(line for line in spawned if "Traceback" in line)
+    raised = to_input(text + "\n" + "\n".join(_field_lines("152-deepspeed-sigkill-minus9-host-ram.log")), "a.log")
+    assert "log-rank-oom-likely" not in [f.name for f in explain_findings([raised])]
+
+
+def test_nccl_tests_results_side_by_side_are_separate_runs_and_results_of_runs_one_after_the_other_are_not() -> None:
+    (finding,) = explain_findings([read_log(str(LOGS / "field" / SEPARATE_TESTS))])
+    assert (finding.name, finding.severity) == ("log-nccl-tests-separate-runs", "warning")
+    assert finding.param_map["runs"] == "2"
+    results = _field_lines(SEPARATE_TESTS)
+    table = _field_lines("123-nccl1-all-reduce-unhandled-cuda-p100.log")[1:12]
+    apart = to_input("\n".join([*results[:2], *table, *results[3:]]), "a.log")
+    assert explain_findings([apart]) == []
+
+
+def test_a_test_built_against_nccl_1_is_named_only_when_it_failed() -> None:
+    assert _field("123-nccl1-all-reduce-unhandled-cuda-p100.log") == ["log-nccl-known-bug"]
+    header = to_input("\n".join(_field_lines("123-nccl1-all-reduce-unhandled-cuda-p100.log")[:4]), "a.log")
+    assert explain_findings([header]) == []

@@ -10,13 +10,14 @@ from distdoctor.catalogue.hang import HANG
 from distdoctor.catalogue.lint import LINT
 from distdoctor.catalogue.local import LOCAL
 from distdoctor.catalogue.logs import LOGS
+from distdoctor.catalogue.logs_setup import LOGS_SETUP
 from distdoctor.catalogue.mesh import MESH
 from distdoctor.catalogue.smoke import CODES, SMOKE
 from distdoctor.catalogue.words import outcome_text, source_text
 from distdoctor.model import Finding
 
 CATALOGUE: dict[str, Entry] = {
-    e.name: e for e in (*LOCAL, *DEVICES, *CROSS, *MESH, *SMOKE, *LOGS, *LINT, *HANG, *FANOUT)
+    e.name: e for e in (*LOCAL, *DEVICES, *CROSS, *MESH, *SMOKE, *LOGS, *LOGS_SETUP, *LINT, *HANG, *FANOUT)
 }
 
 __all__ = ["CATALOGUE", "LANGS", "Entry", "Lang", "Text", "describable", "describe", "entry"]

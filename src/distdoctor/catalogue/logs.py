@@ -258,14 +258,17 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "CUDA error: invalid device ordinal: a rank asked for a GPU this node does not have",
-            "CUDA 错误 invalid device ordinal：某个 rank 请求了本节点不存在的 GPU",
+            "CUDA error: invalid device ordinal: a rank asked for a GPU index its process does not see",
+            "CUDA 错误 invalid device ordinal：某个 rank 请求的 GPU 序号在其进程中不可见",
         ),
         Text(
             "Set --nproc-per-node to at most the GPUs visible on the node (nvidia-smi -L, CUDA_VISIBLE_DEVICES), "
-            "and select the device with LOCAL_RANK, not the global RANK.",
+            "and select the device with LOCAL_RANK, not the global RANK. Under CUDA_VISIBLE_DEVICES (Ray, Slurm and "
+            "Kubernetes set it) the visible GPUs are numbered from 0: pass the position in that list, not the "
+            "physical GPU id.",
             "把 --nproc-per-node 设为不超过本节点可见的 GPU 数（nvidia-smi -L、CUDA_VISIBLE_DEVICES），"
-            "并用 LOCAL_RANK 而不是全局 RANK 选择设备。",
+            "并用 LOCAL_RANK 而不是全局 RANK 选择设备。设置了 CUDA_VISIBLE_DEVICES 时（Ray、Slurm 和 Kubernetes "
+            "会设置它），可见的 GPU 从 0 开始编号：传入在该列表中的位置，而不是物理 GPU 编号。",
         ),
     ),
     Entry(
@@ -405,10 +408,14 @@ LOGS: tuple[Entry, ...] = (
             "存储所在的主机 {host} 无法解析：{error}",
         ),
         Text(
-            "Give --rdzv-endpoint / MASTER_ADDR as an IP address, or make the name resolve on every node (DNS or "
-            "/etc/hosts). In Kubernetes a pod's DNS name resolves only once the pod is ready: wait for it before "
-            "starting (an init container that loops on nslookup), or use a headless service with "
-            "publishNotReadyAddresses.",
+            "Check the value the name comes from on each node (echo $MASTER_ADDR; getent hosts NAME): a script that "
+            "fills MASTER_ADDR from a command missing where it runs (scontrol inside a container) leaves that "
+            "command's error text there. Give --rdzv-endpoint / MASTER_ADDR as an IP address, or make the name "
+            "resolve on every node (DNS or /etc/hosts). In Kubernetes a pod's DNS name resolves only once the pod "
+            "is ready: wait for it before starting (an init container that loops on nslookup), or use a headless "
+            "service with publishNotReadyAddresses.",
+            "在每个节点上检查这个名字的来源值（echo $MASTER_ADDR；getent hosts NAME）：若脚本用运行处并不存在的命令"
+            "（容器内的 scontrol）来填写 MASTER_ADDR，其中留下的就是该命令的报错文字。"
             "把 --rdzv-endpoint / MASTER_ADDR 写成 IP 地址，或让这个名字在每个节点上都能解析（DNS 或 /etc/hosts）。"
             "Kubernetes 中 pod 的 DNS 名字要等 pod 就绪后才能解析：启动前先等待（用循环 nslookup 的 init 容器），"
             "或使用设置了 publishNotReadyAddresses 的 headless service。",

@@ -72,6 +72,9 @@ _PREFIX = re.compile(
 # A continuation that starts a new record rather than continuing the line above.
 _NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
+# A record of torch's C++ logging, old ("[E ProcessGroupNCCL.cpp:475] ") or glog ("E1203 11:46:39.287 ", bracketed or
+# not): it starts a line of its own even right below a line of the wrap width.
+_CPP_RECORD = re.compile(r"\[?[IWEF](?:\d{4} \d\d:\d\d:\d\d| [\w.]+\.(?:cpp|cc|hpp|h):\d+\])")
 # NCCL's interface list, one "[N]name:address<port>" per line when a paste broke it.
 _LIST_ITEM = re.compile(r"\s*\[\d+\][\w.\-]+:\S+<\d+>")
 # A terminal wraps at a fixed width; a line of exactly that width that ends mid-word continues on the next one.
@@ -101,7 +104,7 @@ def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | 
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        return None if _has_prefix(nxt) else ""
+        return None if _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
     if nxt[0].isspace() and not _TRACEBACK_FRAME.match(current) and not _NOT_CONTINUATION.match(nxt):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:

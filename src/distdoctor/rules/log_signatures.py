@@ -1,9 +1,10 @@
-"""The signature table: the error texts of torch, torchrun, gloo and NCCL that explain knows, as regexes. Pure.
+"""The signature table: the error texts of torch, torchrun, gloo, NCCL and the launchers and libraries around them
+(Open MPI, Horovod, OpenSSH, nccl-tests, CUDA) that explain knows, as regexes. Pure.
 
 Every regex was written from the message texts in the projects' own sources, across their releases (torch 1.8 to
-2.13, gloo, NCCL 2.7 to 2.30), never from one pasted log; each entry has a test on a real line
-(tests/rules/test_log_rules.py). A signature names the finding its match stands for, or a marker (a lower-case word
-without a dash) that other findings of the same log read.
+2.13, gloo, NCCL 2.7 to 2.30, Open MPI 1.10 to 5.0, Horovod 0.19 to 0.28), never from one pasted log; each entry has
+a test on a real line (tests/rules/test_log_rules.py). A signature names the finding its match stands for, or a
+marker (a lower-case word) that other findings of the same log read.
 """
 
 from __future__ import annotations
@@ -27,7 +28,11 @@ CLEAN = "clean"  # exit code 0
 PORT_ACTIVE = "port-active"  # an IB port came (back) up: after a port error, the link flapped
 SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slurm: one rank per Slurm task
 MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
-MARKERS = frozenset({REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER})
+TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
+NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
+MARKERS = frozenset(
+    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1}
+)
 
 
 @dataclass(frozen=True)
@@ -302,7 +307,7 @@ _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Float
 
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
-    _sig("client-socket-timeout", "The client socket has timed out", _CLIENT_TIMEOUT, _client_timeout),
+    _sig("client-socket-timeout", "The client socket has", _CLIENT_TIMEOUT, _client_timeout),
     # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
     # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
     # client timeout of the same log as refused (see rules/logs.py).
@@ -314,7 +319,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "client-socket-failed",
-        "has failed to connect to",
+        "The client socket has",  # one needle for socket.cpp's two client texts: one pass over the log
         r"The client socket has failed to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
         r"\(errno: (?P<errno>\d+) - (?P<error>[^)]+)\)",
         _client_failed,
@@ -371,6 +376,23 @@ SIGNATURES: tuple[Signature, ...] = (
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
     ),
+    _sig(  # ProcessGroupNCCL (torch 1.x "retreiving", 2.x "retrieving"): rank 0 never set the communicator's id
+        "nccl-unique-id-timeout",
+        ("Socket Timeout", "ait timeout", "Timeout waiting for key"),
+        r"\[(?P<rank>\d+)\] is setting up NCCL communicator and retr(?:ie|ei)ving ncclUniqueId from \[(?P<root>\d+)\] "
+        r"via c10d key-value store by key '[^']*', but store->get\('[^']*'\) got error: (?P<error>Socket Timeout|"
+        r"[Ww]ait timeout after \d+ ?m?s|Timeout waiting for key: \S+ after \d+ ?m?s)",
+        _name("log-nccl-unique-id-timeout"),
+    ),
+    _sig(  # gloo's stores (file, hash, redis) and Horovod's HTTP store; Horovod 0.21+ adds the wait and its variable
+        "gloo-store-wait-timeout",
+        "ait timeout",
+        r"Wait timeout (?:after (?P<after>\d+) seconds )?for key\(s\): (?P<keys>.{1,80}?)\.?(?: You may want|\s*$)",
+        lambda g: (
+            "log-gloo-rendezvous-timeout",
+            {"keys": g["keys"].strip(), "detail": f" after {g['after']} s" if g.get("after") else ""},
+        ),
+    ),
     _sig(
         # TCPStore 2.x "wait timeout after Nms, keys: K"; FileStore "Timeout waiting for key: K after N ms"; torch
         # 1.x's bare "Socket Timeout" / "Wait timeout", also as ProcessGroupNCCL's "store->get('0') got error: ..."
@@ -409,19 +431,19 @@ SIGNATURES: tuple[Signature, ...] = (
     # torchelastic's rendezvous and agent
     _sig(
         "rendezvous-timeout",
-        "RendezvousTimeoutError",
+        "Rendezvous",  # one needle for the three rendezvous errors: one pass over the log
         r"(?:^|[.\s\"])RendezvousTimeoutError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-connection",
-        "RendezvousConnectionError",
+        "Rendezvous",
         r"(?:^|[.\s\"])RendezvousConnectionError(?:: (?P<detail>[^\"]*))?(?:\"|$)",
         lambda g: ("log-rendezvous-connection", {"detail": _detail(g.get("detail"))}),
     ),
     _sig(
         "rendezvous-closed",
-        "RendezvousClosedError",
+        "Rendezvous",
         r"(?:^|[.\s\"])RendezvousClosedError(?::.*)?$",
         lambda g: ("log-rendezvous-closed", {}),
     ),
@@ -476,6 +498,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "received by PID",
         r"(?:Signal (?P<num>\d+) \((?P<name>SIG\w+)\)|\*\*\* (?P<name2>SIG\w+) \([^)]*\)) received by PID (?P<pid>\d+)",
         lambda g: _signal({**g, "name": g.get("name") or g.get("name2") or ""}),
+    ),
+    _sig(  # UCX's handler: "[host:pid:0:tid] Caught signal 7 (Bus error: nonexistent physical address)"
+        "signal-caught",
+        "Caught signal",
+        r"Caught signal (?P<num>\d+) \((?:Segmentation fault|Bus error|Aborted|Illegal instruction|Floating point)",
+        _signal,
     ),
     _sig(
         "signal-died-with",
@@ -594,7 +622,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(
         "nccl-work-progress",
-        ("last enqueued NCCL work", "last enqueued work"),
+        "last enqueued",
         # torch 2.1-2.4: "Timeout at NCCL work: W, last enqueued NCCL work: E"; 2.5+: "failure detected by watchdog at
         # work sequence id: W PG status: last enqueued work: E"
         r"Rank (?P<rank>\d+)\]\s*(?:Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: |failure detected by "
@@ -673,13 +701,13 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # bootstrap.cc (every release): a peer's bootstrap message of another size than this rank expects
         "nccl-bootstrap-truncated",
-        "Message truncated : received",
+        "essage truncated : receiv",  # one needle for bootstrap.cc's and net_socket.cc's texts
         r"Message truncated : received (?P<got>[\d,]+) bytes instead of (?P<want>[\d,]+)",
         _name("log-nccl-bootstrap-truncated"),
     ),
     _sig(  # net_socket.cc: a peer sent more than this rank posted for the collective
         "nccl-socket-truncated",
-        "message truncated : receiving",
+        "essage truncated : receiv",
         r"NET/Socket : (?:peer (?P<peer>\S+) )?message truncated : receiving (?P<got>\d+) bytes instead of "
         r"(?P<want>\d+)",
         lambda g: (
@@ -736,7 +764,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "nccl-shm-segment",
-        "shared memory segment",
+        "shared memory",  # one needle for NCCL's segment and the DataLoader's texts
         r"Error while (?:creating|attaching to) shared memory segment (?P<path>\S+) \(size \d+\)"
         r"(?:, error: (?P<error>.+?) \(\d+\))?",
         _shm,
@@ -749,7 +777,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torch's DataLoader worker, on the same /dev/shm
         "dataloader-shm",
-        ("insufficient shared memory", "out of shared memory"),
+        "shared memory",
         # signal_handling.py's worker message, and the main process's "DataLoader worker (pid N) is killed by signal:
         # Bus error. It is possible that dataloader's workers are out of shared memory."
         r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
@@ -861,6 +889,74 @@ SIGNATURES: tuple[Signature, ...] = (
         "failed to pass monitoredBarrier",
         r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
         _name("log-rank-missing"),
+    ),
+    _sig(  # CUDA error 217 (cudaErrorPeerAccessUnsupported): NCCL's "Cuda failure 217 '...'" or "failed to peer
+        # with device N: 217 ...", torch's "CUDA error: ..."
+        "cuda-peer-unsupported",
+        "peer access is not supported",
+        r"(?:(?P<code>\d+) '?)?peer access is not supported",
+        lambda g: ("log-p2p-not-supported", {"detail": f" (CUDA error {g['code']})" if g.get("code") else ""}),
+    ),
+    _sig(  # CUDA error 46 (cudaErrorDevicesUnavailable), in the wordings of CUDA's runtime over the years
+        "cuda-devices-unavailable",
+        "busy or unavailable",
+        r"(?:CUDA-capable device\(s\) is/are|all CUDA-capable devices are) busy or unavailable",
+        lambda g: ("log-gpu-busy", {}),
+    ),
+    _sig(  # graph/topo.h (2.21+): NIC fusion (2.24-2.26) leaves the tree search's fallback a NET id it removed
+        "nccl-net-id",
+        "Could not find NET with id",
+        r"Could not find NET with id (?P<id>[0-9a-fA-F]+)",
+        lambda g: (
+            "log-nccl-known-bug",
+            {
+                "component": "its topology search, whose fallback names a network device that NIC fusion removed "
+                "(NCCL 2.24 to 2.26, NVIDIA/nccl#1748)",
+                "detail": f"Could not find NET with id {g['id']}",
+                "release": "NCCL 2.27 or newer",
+            },
+        ),
+    ),
+    _sig(  # graph/xml.cc, xml.h (2.6+): a topology or graph XML (NCCL_TOPO_FILE, NCCL_GRAPH_FILE) NCCL cannot use
+        "nccl-topo-xml",
+        ("NCCL WARN XML", "WARN Attribute"),
+        r"NCCL WARN (?P<detail>XML (?:Parse|Mismatch|Topology has wrong version|Graph has wrong version|Import "
+        r"Channel).*?|Attribute \S+ of node \S+ not found)\s*$",
+        _name("log-nccl-topo-file-bad"),
+    ),
+    _sig(
+        "nccl-tests-nccl1",
+        "compiled with NCCL",
+        r"NCCL Tests compiled with NCCL (?P<version>1\.\d+)",
+        lambda g: (NCCL_1, dict(g)),
+    ),
+    _sig(
+        "nccl-tests-result",
+        "Avg bus bandwidth",
+        r"#\s*Avg bus bandwidth\s*:",  # after mpirun's "[1,0]<stdout>:" where it tags the output
+        lambda g: (TEST_RESULT, {}),
+    ),
+    # Open MPI and the launchers that start ranks over ssh (mpirun, horovodrun, pdsh)
+    _sig(  # btl/vader (2.x-4.x) "Read/Wrote N, expected M, errno = E"; smsc/cma (5.x) "CMA read/wrote ...": EPERM only
+        "mpi-cma-eperm",
+        "-1, expected",  # process_vm_readv/writev return -1 on a failure
+        r"(?:Read|Wrote|CMA read|CMA wrote) -1, expected \d+, errno = 1\b",
+        lambda g: ("log-mpi-cma-denied", {}),
+    ),
+    _sig(  # rmaps (1.x-4.x): "There are not enough slots available in the system to satisfy the N slots"
+        "mpi-not-enough-slots",
+        "not enough slots available",
+        r"There are not enough slots available in the system to satisfy the (?P<slots>\d+)",
+        _name("log-mpi-slots-missing"),
+    ),
+    _sig(  # OpenSSH: "[user@host: ]Permission denied (methods).", "ssh: connect to host H port P: E",
+        # "Host key verification failed."
+        "ssh-failed",
+        ("Permission denied (", "onnect to ", "Host key verification failed"),
+        # a literal first: the regex runs on every NCCL and torch line that says "connect to", too
+        r"(?P<error>Permission denied \([\w,\-]+\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
+        r"Host key verification failed)",
+        _name("log-ssh-launch-failed"),
     ),
     _sig(
         "invalid-device-ordinal",

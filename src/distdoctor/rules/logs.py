@@ -10,22 +10,26 @@ then what follows from a cause (a watchdog abort, a peer's closed socket), then 
 from __future__ import annotations
 
 import re
-from bisect import bisect_right
+from bisect import bisect_left, bisect_right
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
-from itertools import accumulate
+from itertools import accumulate, pairwise
 
+from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_signatures import (
+    EXITED,
     MARKERS,
     MEMBER,
+    NCCL_1,
     PORT_ACTIVE,
     PROGRESS,
     REFUSED,
     SIGNATURES,
     SLURM_LAUNCHES,
+    TEST_RESULT,
     Signature,
 )
 
@@ -239,6 +243,7 @@ def _evidence(lines: Sequence[LogLine]) -> list[str]:
 def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """Drop what a more precise finding of the same log already says."""
     names = {name for name, _ in groups}
+    setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
     for name, params in list(groups):
         p = dict(params)
         if name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
@@ -252,8 +257,12 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
         elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
             "log-duplicate-gpu",
             "log-nvls-bind-failed",
+            "log-p2p-not-supported",
+            "log-gpu-busy",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
+        elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
+            del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
 
 
 # nccl-tests' device table ("#  Rank  0 Group  0 Pid 1688 on fastmoe device  0 [0x18] ...") and NCCL's init line
@@ -312,6 +321,78 @@ def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
     return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
 
 
+# nccl-tests' results of processes that ran at once come out a few lines apart; a log of several runs made one
+# after the other has each run's header and table between its results.
+_RESULTS_APART = 4
+
+
+def _separate_tests(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """nccl-tests printed its result more than once, side by side: each process ran a test of its own (a build
+    without MPI under mpirun); in one MPI job only rank 0 prints it."""
+    lines = sorted((h.line for h in hits if h.finding == TEST_RESULT), key=lambda line: line.number)
+    if not any(b.number - a.number <= _RESULTS_APART for a, b in pairwise(lines)):
+        return []
+    return [make_finding("log-nccl-tests-separate-runs", node, _evidence(lines), runs=len(lines))]
+
+
+def _nccl_1(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
+    """A failed test built against NCCL 1.x, the single-process library that NCCL 2 replaced in 2017."""
+    built = next((h for h in hits if h.finding == NCCL_1), None)
+    if not built or not failed:
+        return []
+    version = dict(built.params)["version"]
+    return [
+        make_finding(
+            "log-nccl-known-bug",
+            node,
+            _evidence([built.line]),
+            component=f"NCCL {version} (NCCL 1.x, the single-process library NCCL 2 replaced)",
+            detail=f"nccl-tests compiled with NCCL {version}",
+            release="NCCL 2 (any current release)",
+        )
+    ]
+
+
+# A frame of NCCL in the backtrace a signal handler prints (UCX's, glibc's): "ncclGroupEnd()", "libnccl.so.2".
+_NCCL_FRAME = re.compile(r"libnccl|\bnccl[A-Z]\w*\(")
+# How far below the signal line its backtrace may reach.
+_BACKTRACE_LINES = 40
+_NCCL_BUS_ERROR = (
+    "log-shm-too-small",
+    (("path", "/dev/shm"), ("detail", " (a SIGBUS in NCCL: a page of its segment had no memory behind it)")),
+)
+
+
+def _bus_error_in_nccl(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> list[Hit]:
+    """The SIGBUS lines whose backtrace runs through NCCL: a page of NCCL's /dev/shm segment that had no memory
+    behind it (tmpfs full), as the DataLoader's bus error is."""
+    found = []
+    for (name, params), group in groups.items():
+        if name != "log-rank-killed" or not dict(params)["signal"].startswith("SIGBUS"):
+            continue
+        for hit in group:
+            i = bisect_left(log.lines, hit.line.number, key=lambda line: line.number)
+            if any(_NCCL_FRAME.search(line.text) for line in log.lines[i : i + _BACKTRACE_LINES]):
+                found.append(hit)
+    return found
+
+
+def _oom_likely(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
+) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
+    """The SIGKILLs of a log where nothing failed first (no cause, no other exit, no traceback): most SIGKILLs
+    nobody in the log sent come from the kernel's OOM killer."""
+    killed = [k for k in groups if k[0] == "log-rank-killed" and dict(k[1])["signal"].startswith("SIGKILL")]
+    if not killed or any(h.finding == EXITED for h in hits):
+        return []
+    causes = [name for name, _ in groups if name not in CONSEQUENCES]
+    if any(entry(name).severity == "error" for name in causes):
+        return []
+    if any("Traceback (most recent call last)" in line.text for line in log.lines):
+        return []
+    return killed
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -339,7 +420,12 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
-    found = [*flapping, *_slurm_one_task(hits, node)]
+    bus_errors = _bus_error_in_nccl(groups, log)
+    if bus_errors:
+        groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
+    for key in _oom_likely(groups, hits, log):
+        groups[("log-rank-oom-likely", (("who", dict(key[1])["who"]),))] = groups.pop(key)
+    found = [*flapping, *_slurm_one_task(hits, node), *_separate_tests(hits, node), *_nccl_1(hits, node, failed)]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]

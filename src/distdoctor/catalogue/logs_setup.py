@@ -1,0 +1,205 @@
+"""Findings only a log can show about how a job was set up: the launcher (ssh, Open MPI's slots and shared memory,
+Horovod's gloo rendezvous, nccl-tests' build), the GPUs the ranks got, and a rank the others waited for at setup."""
+
+from __future__ import annotations
+
+from distdoctor.catalogue.entry import Entry, Text
+
+LOGS_SETUP: tuple[Entry, ...] = (
+    Entry(
+        "log-nccl-unique-id-timeout",
+        "error",
+        "log",
+        Text(
+            "Rank {rank} timed out waiting for rank {root} to publish the NCCL unique id of a new communicator "
+            "({error}): rank {root} had not reached that group's first collective",
+            "rank {rank} 等待 rank {root} 发布新通信器的 NCCL unique id 时超时（{error}）："
+            "rank {root} 还没有走到该组的第一个集合通信",
+        ),
+        Text(
+            "Rank {root} was busy elsewhere (rank-0-only preprocessing, tokenizing, loading, saving or evaluation "
+            "before the first collective), hung, or died: read its log. Give every rank the same collectives in the "
+            "same order, and raise init_process_group(timeout=...) to cover long rank-0 work or do that work before "
+            "init_process_group.",
+            "rank {root} 在忙别的事（第一个集合通信之前只在 rank 0 上做的预处理、分词、加载、保存或评估）、"
+            "卡住了或已经退出：查看它的日志。让每个 rank 以相同的顺序调用相同的集合通信，并调大 "
+            "init_process_group(timeout=...) 以覆盖较长的 rank 0 工作，或把这些工作放到 init_process_group 之前。",
+        ),
+    ),
+    Entry(
+        "log-gloo-rendezvous-timeout",
+        "error",
+        "log",
+        Text(
+            "The gloo rendezvous store timed out waiting for key(s) {keys}{detail}: not every worker reached the "
+            "rendezvous in time",
+            "gloo rendezvous 存储等待 key {keys} 超时{detail}：并非所有 worker 都按时到达 rendezvous",
+        ),
+        Text(
+            "Start every worker within the timeout, and read the log of any worker that died before it. Horovod "
+            "waits 30 s by default: raise it with horovodrun --gloo-timeout-seconds (or "
+            "HOROVOD_GLOO_TIMEOUT_SECONDS) for many hosts or slow starts, and check that every host reaches the "
+            "rendezvous server horovodrun runs on the launching host (--network-interfaces picks its interface).",
+            "在超时之内启动所有 worker，并查看在此之前就退出的 worker 的日志。Horovod 默认只等 30 秒："
+            "主机多或启动慢时用 horovodrun --gloo-timeout-seconds（或 HOROVOD_GLOO_TIMEOUT_SECONDS）调大，"
+            "并确认每台主机都能连上 horovodrun 在启动主机上运行的 rendezvous 服务（--network-interfaces 选择其网卡）。",
+        ),
+    ),
+    Entry(
+        "log-p2p-not-supported",
+        "error",
+        "log",
+        Text(
+            "CUDA peer access is not supported between two GPUs of a node{detail}, and NCCL's P2P transport (or the "
+            "program) tried to use it",
+            "某节点的两块 GPU 之间不支持 CUDA peer access{detail}，而 NCCL 的 P2P 传输（或程序本身）尝试使用了它",
+        ),
+        Text(
+            "Set NCCL_P2P_DISABLE=1 on every rank: NCCL then copies through host memory. Where the GPUs should "
+            "reach each other (nvidia-smi topo -p2p r shows which pairs cannot), the IOMMU or PCIe ACS blocks it: "
+            "boot with iommu=pt (or the IOMMU off) and disable ACS on the PCIe switches; in a VM, ask for GPUs "
+            "passed through with peer-to-peer access.",
+            "在每个 rank 上设置 NCCL_P2P_DISABLE=1：NCCL 改为经主机内存复制。若这些 GPU 本应互通"
+            "（nvidia-smi topo -p2p r 显示哪些 GPU 对不能互通），则是 IOMMU 或 PCIe ACS 阻止了它："
+            "以 iommu=pt（或关闭 IOMMU）启动，并在 PCIe 交换芯片上关闭 ACS；"
+            "在虚拟机中，申请支持 peer-to-peer 的直通 GPU。",
+        ),
+    ),
+    Entry(
+        "log-nccl-topo-file-bad",
+        "error",
+        "log",
+        Text(
+            "NCCL could not use the topology XML it read ({detail}): a topology file (NCCL_TOPO_FILE) that does not "
+            "parse, or lacks what this NCCL needs",
+            "NCCL 无法使用它读取的拓扑 XML（{detail}）：拓扑文件（NCCL_TOPO_FILE）无法解析，"
+            "或缺少此版本 NCCL 所需的内容",
+        ),
+        Text(
+            "Check the file NCCL_TOPO_FILE (or NCCL_GRAPH_FILE) names on every node, in the environment or in "
+            "/etc/nccl.conf: well-formed XML of the version this NCCL reads, with the attributes it asks for (a cpu "
+            "node's arch and vendor, say). A network plugin may set NCCL_TOPO_FILE for you (aws-ofi-nccl does on the "
+            "AWS instance types it knows): point it at a file that matches, or leave it unset to let NCCL detect the "
+            "topology. NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,GRAPH,ENV shows the file it loaded.",
+            "在每个节点上检查 NCCL_TOPO_FILE（或 NCCL_GRAPH_FILE，来自环境变量或 /etc/nccl.conf）所指的文件："
+            "必须是此版本 NCCL 能读取的、格式正确的 XML，并带有它需要的属性（例如 cpu 节点的 arch 和 vendor）。"
+            "网络插件可能会替你设置 NCCL_TOPO_FILE（aws-ofi-nccl 在它认识的 AWS 实例类型上会这样做）："
+            "让它指向匹配的文件，或不设置它，让 NCCL 自行探测拓扑。"
+            "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,GRAPH,ENV 会显示它加载的文件。",
+        ),
+    ),
+    Entry(
+        "log-gpu-busy",
+        "error",
+        "log",
+        Text(
+            "A rank found its GPU busy or unavailable (CUDA error 46): another process, most often another rank "
+            "put on the same GPU, holds it in the exclusive compute mode",
+            "某个 rank 的 GPU 忙碌或不可用（CUDA 错误 46）：另一个进程（最常见的是被放到同一块 GPU 上的另一个 rank）"
+            "在独占计算模式下占用了它",
+        ),
+        Text(
+            "Give each rank its own GPU before any CUDA work: torch.cuda.set_device(LOCAL_RANK), not a bare 'cuda' "
+            "or 'cuda:0' (that is GPU 0 on every rank). nvidia-smi shows each GPU's compute mode (E. Process allows "
+            "one process) and the processes on it: end a leftover one, or set the mode back with nvidia-smi -c "
+            "DEFAULT where the cluster allows it.",
+            "在任何 CUDA 操作之前给每个 rank 分配自己的 GPU：torch.cuda.set_device(LOCAL_RANK)，"
+            "不要用裸的 'cuda' 或 'cuda:0'（在每个 rank 上都是 GPU 0）。nvidia-smi 显示每块 GPU 的计算模式"
+            "（E. Process 只允许一个进程）和其上的进程：结束残留进程，"
+            "或在集群允许时用 nvidia-smi -c DEFAULT 恢复模式。",
+        ),
+    ),
+    Entry(
+        "log-mpi-cma-denied",
+        "error",
+        "log",
+        Text(
+            "Open MPI's single-copy transfer between the ranks of a host (CMA, process_vm_readv/writev) was refused "
+            "with EPERM: the container or the kernel forbids ptrace between the ranks",
+            "Open MPI 在同一主机的 rank 之间的单次复制传输（CMA，process_vm_readv/writev）被拒绝（EPERM）："
+            "容器或内核禁止了 rank 之间的 ptrace",
+        ),
+        Text(
+            "Run the container with --cap-add=SYS_PTRACE (Kubernetes: securityContext.capabilities.add SYS_PTRACE; "
+            "--privileged also does it), or turn the single copy off in every rank's environment: "
+            "OMPI_MCA_btl_vader_single_copy_mechanism=none (Open MPI 5: OMPI_MCA_smsc=^cma; mpirun -x passes it). "
+            "On a host, kernel.yama.ptrace_scope above 0 refuses it too.",
+            "用 --cap-add=SYS_PTRACE 启动容器（Kubernetes：securityContext.capabilities.add SYS_PTRACE；"
+            "--privileged 也可以），或在每个 rank 的环境中关闭单次复制：OMPI_MCA_btl_vader_single_copy_mechanism=none"
+            "（Open MPI 5：OMPI_MCA_smsc=^cma；mpirun -x 可传递）。"
+            "在主机上，kernel.yama.ptrace_scope 大于 0 也会拒绝它。",
+        ),
+    ),
+    Entry(
+        "log-ssh-launch-failed",
+        "error",
+        "log",
+        Text(
+            "ssh to a host failed ({error}): the launcher (mpirun, horovodrun, pdsh, DeepSpeed) could not start the "
+            "ranks there",
+            "ssh 到某台主机失败（{error}）：启动器（mpirun、horovodrun、pdsh、DeepSpeed）无法在那里启动 rank",
+        ),
+        Text(
+            "From the launching node, as the launching user, 'ssh -p PORT HOST true' must work without a password: "
+            "install the key (ssh-copy-id), accept the host key once, and give the launcher the port sshd listens "
+            "on (horovodrun -p, mpirun --mca plm_rsh_args '-p PORT', or a Port line in ~/.ssh/config), or drop a "
+            "port option that does not match it.",
+            "在启动节点上以启动用户身份执行 'ssh -p PORT HOST true' 必须无需密码即可成功：安装密钥（ssh-copy-id）、"
+            "先接受一次主机密钥，并把 sshd 实际监听的端口告诉启动器（horovodrun -p、mpirun --mca plm_rsh_args "
+            "'-p PORT'，或 ~/.ssh/config 中的 Port 行），或去掉与之不符的端口选项。",
+        ),
+    ),
+    Entry(
+        "log-mpi-slots-missing",
+        "error",
+        "log",
+        Text(
+            "Open MPI found fewer slots than the {slots} processes requested: a host named without a slot count "
+            "(-H host) has one slot",
+            "Open MPI 找到的 slot 少于请求的 {slots} 个进程：不带 slot 数的主机（-H host）只算一个 slot",
+        ),
+        Text(
+            "Give every host its slot count, one per GPU rank: horovodrun -np 8 -H host1:4,host2:4 (mpirun the same), "
+            "or a hostfile line 'host1 slots=4'; -np must not exceed their sum (--oversubscribe is for a test on one "
+            "machine only).",
+            "为每台主机写明 slot 数（每个 GPU rank 一个）：horovodrun -np 8 -H host1:4,host2:4（mpirun 相同），"
+            "或在 hostfile 中写 'host1 slots=4'；-np 不能超过它们的总和（--oversubscribe 只用于单机测试）。",
+        ),
+    ),
+    Entry(
+        "log-nccl-tests-separate-runs",
+        "warning",
+        "log",
+        Text(
+            "nccl-tests printed {runs} results side by side in one log: each process ran a test of its own, not one "
+            "job across the hosts",
+            "nccl-tests 在同一份日志中并列打印了 {runs} 个结果：每个进程各自运行了一次测试，而不是跨主机的一个作业",
+        ),
+        Text(
+            "A test that runs as one MPI job prints one result, from rank 0. Rebuild nccl-tests with MPI (make "
+            "clean first, then make MPI=1 MPI_HOME=...: a stale build without MPI stays otherwise) and launch it with "
+            "mpirun or srun --mpi=pmix.",
+            "作为一个 MPI 作业运行的测试只打印一个结果（来自 rank 0）。用 MPI 重新编译 nccl-tests（先 make clean，"
+            "再 make MPI=1 MPI_HOME=...：否则不带 MPI 的旧编译产物会保留），并用 mpirun 或 srun --mpi=pmix 启动。",
+        ),
+    ),
+    Entry(
+        "log-rank-oom-likely",
+        "error",
+        "log",
+        Text(
+            "{who} was killed by SIGKILL and nothing else in the log failed first: most likely the kernel's "
+            "out-of-memory killer (host RAM)",
+            "{who} 被 SIGKILL 杀死，且日志中没有更早的失败：很可能是内核的 OOM killer（主机内存不足）",
+        ),
+        Text(
+            "Look for the kill in the node's kernel log (dmesg -T | grep -i -e oom -e 'killed process'); if it is "
+            "there, give the job more host memory or use less: fewer ranks or DataLoader workers per node, "
+            "checkpoints loaded with mmap=True or one rank at a time. A scheduler's limit (sacct, kubectl describe "
+            "pod) or a kill -9 sends SIGKILL too.",
+            "在节点的内核日志中查找这次 kill（dmesg -T | grep -i -e oom -e 'killed process'）；若找到，"
+            "给作业更多主机内存或少用一些：每个节点更少的 rank 或 DataLoader worker，用 mmap=True 或逐个 rank "
+            "加载检查点。调度器的限制（sacct、kubectl describe pod）或 kill -9 也会发送 SIGKILL。",
+        ),
+    ),
+)
