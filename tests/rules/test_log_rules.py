@@ -759,6 +759,7 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
         ("131-horovod-gloo-rendezvous-timeout-50-nodes.log", "terminate called after throwing"),
         ("135-horovodrun-ssh-permission-denied-wrong-port.log", "Permission denied (publickey"),
         ("136-horovodrun-localhost-no-slot-count.log", "not enough slots available"),
+        ("318-dgx-containers-bootstrap-over-ipoib-socket-fail.log", "NCCL INFO misc/socket.cc:567 -> 2"),
     ],
 )
 def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:
