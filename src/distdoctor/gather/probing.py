@@ -36,6 +36,7 @@ _CHUNK = 64 << 10
 # times its timeout in all.
 _LOOP_LATE_S = 0.25
 _LAGGING_LOOP_GRACE = 3
+_LISTENER_HOLD_S = (_LAGGING_LOOP_GRACE + 1) * defaults.MESH_PAYLOAD_TIMEOUT_S
 
 
 @dataclass(frozen=True)
@@ -134,8 +135,9 @@ class _PayloadCounter(asyncio.Protocol):
         self.source = str(peer[0]) if peer else ""
         if self.challenge:
             transport.write(_CHALLENGE.pack(CHALLENGE, self.challenge))
-        # Longer than the sender waits: the sender, not the listener, is the one to say a payload stalled.
-        self.timer = asyncio.get_running_loop().call_later(2 * defaults.MESH_PAYLOAD_TIMEOUT_S, transport.abort)
+        # Longer than the sender waits, a busy loop's grace included: the sender, not the listener, is the one to
+        # say a payload stalled.
+        self.timer = asyncio.get_running_loop().call_later(_LISTENER_HOLD_S, transport.abort)
 
     def data_received(self, data: bytes) -> None:
         if self.size < 0:
