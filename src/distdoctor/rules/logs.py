@@ -87,7 +87,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "not enough slots available": None,
     # NCCL's error path: each function a failure returns through prints "file.cc:line -> code" (a non-zero
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
-    ".cc:": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),
+    " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),
 }
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*")
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
