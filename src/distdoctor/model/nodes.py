@@ -40,8 +40,10 @@ class NodeReport:
 
 
 # What became of a large payload sent over a connection that opened: "delivered" (the listener counted every byte),
-# "stalled" (no answer within the time: large frames lost on the way), "closed" (the listener hung up), "error".
-PayloadOutcome = Literal["delivered", "stalled", "closed", "error"]
+# "stalled" (no answer within the time, segments lost and resent: large frames lost on the way), "unanswered" (no
+# answer, but nothing lost: the peer's kernel took the bytes while its listener was busy), "closed" (the listener
+# hung up), "error".
+PayloadOutcome = Literal["delivered", "stalled", "unanswered", "closed", "error"]
 
 
 @dataclass(frozen=True)
