@@ -164,10 +164,17 @@ CASES = [
     ),
     (
         "nccl-socket-interface",
+        "field/203-azure-ncv4-graph-file-dev-not-found.log",
+        "NET/Socket : Using [0]eth0",
+        "log-nccl-interface",
+        {"kind": "NET/Socket", "interfaces": "eth0 10.0.0.4"},
+    ),
+    (
+        "nccl-socket-interface",
         "nccl-public.log",
         "NET/Socket : Using [0]eno1",
-        "log-nccl-interface",
-        {"kind": "NET/Socket"},
+        "docker-bridge-address",
+        {"interface": "veth25f2e72"},
     ),
     (
         "nccl-socket-interface",
@@ -543,6 +550,13 @@ CASES = [
         "docker-bridge-address",
         {"interface": "br-05ab815fa14e"},
     ),
+    (  # the host end of a container's veth pair, with only an IPv6 link-local address, beside the host's NIC
+        "nccl-socket-interface",
+        "field/223-aws-g4dn-ray-nccl-veth-link-local.log",
+        "NET/Socket : Using",
+        "docker-bridge-address",
+        {"interface": "veth75fa783"},
+    ),
     (
         "nccl-unique-id-timeout",
         "field/061-kaito-worker-idle-store-get-socket-timeout.log",
@@ -773,6 +787,13 @@ def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(exc
 def test_a_log_without_a_failure_is_healthy() -> None:
     logs = [read_log(str(LOGS / "healthy.node1.log")), read_log(str(LOGS / "healthy.node2.log"))]
     assert explain_findings(logs) == []
+
+
+def test_nccls_warn_that_libibverbs_is_absent_is_no_failure() -> None:
+    # NCCL 2.x printed it as a WARN on every host without RDMA, then used sockets; later releases print it as INFO
+    log = read_log(str(LOGS / "field" / "223-aws-g4dn-ray-nccl-veth-link-local.log"))
+    assert any("NCCL WARN Failed to open libibverbs" in line.text for line in log.lines)
+    assert failure_lines(log) == []
 
 
 def test_error_file_is_read_as_its_message_and_traceback() -> None:

@@ -52,7 +52,8 @@ MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
 ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abort|fatal|killed", re.I)
 # A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
-# an NCCL WARN (but not its plugin search), an error-level glog line of torch. Each substring finds the lines to
+# an NCCL WARN (but not its plugin search, nor NCCL 2.x's WARN that libibverbs is absent, after which it uses
+# sockets: INFO in later releases), an error-level glog line of torch. Each substring finds the lines to
 # try (str.find over the whole text); its regex, where it has one, confirms the line.
 _RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
 _FAILURE: dict[str, re.Pattern[str] | None] = {
@@ -62,7 +63,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "core dumped": None,
     "Fatal Python error": None,
     "OOMKilled": None,
-    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin)"),
+    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs)"),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
