@@ -45,6 +45,9 @@ CAUSES: dict[str, set[str]] = {
     # log-nccl-unique-id-timeout: a rank waited at setup for rank 0, which had not reached the first collective
     "rank-busy-timeout": {"log-rank-busy-elsewhere", "log-nccl-unique-id-timeout"},
     "rank-late": {"log-rank-late"},
+    # log-rank-busy-elsewhere: a one-element collective the others waited in, for a rank busy elsewhere or whose
+    # data ended first; its fix names batches that differ between ranks and DDP's join()
+    "uneven-inputs": {"log-rank-busy-elsewhere"},
     "docker-bridge-address": {"docker-bridge-address"},
     "local-rank-arg": {"local-rank-arg"},
     "master-port-in-use": {"master-port-in-use"},

@@ -681,16 +681,21 @@ LOGS: tuple[Entry, ...] = (
         "log",
         Text(
             "Rank {ranks} waited {elapsed} ms in a one-element {op} (a barrier or a metric all_reduce) for a rank "
-            "that was busy elsewhere",
+            "that was busy elsewhere or had run out of data",
             "rank {ranks} 在只有一个元素的 {op}（barrier 或指标 all_reduce）中等了 {elapsed} ms，"
-            "等待的 rank 正忙于别的事情",
+            "等待的 rank 正忙于别的事情，或已经没有数据了",
         ),
         Text(
-            "Find work only some ranks do before that collective (rank-0-only saving, evaluation or logging; "
-            "uneven eval shards; an extra barrier inside 'if rank == 0'): give every rank the same calls, or raise "
-            "init_process_group(timeout=...) for long rank-0 work.",
-            "找出在该集合通信之前只有部分 rank 在做的工作（仅 rank 0 的保存、评估或日志；不均匀的评估分片；"
-            "写在 'if rank == 0' 里的额外 barrier）：让每个 rank 调用相同的集合通信，或为较长的 rank 0 工作调大 "
+            "Find work only some ranks do before that collective (rank-0-only saving, evaluation or logging; an "
+            "extra barrier inside 'if rank == 0'), or data that gives the ranks different numbers of batches (uneven "
+            "eval shards, an IterableDataset not split evenly across ranks): the rank whose data ends first leaves "
+            "the loop. Give every rank the same calls and the same number of batches (DistributedSampler, "
+            "drop_last=True, or DDP's join() for uneven inputs), or raise init_process_group(timeout=...) for long "
+            "rank-0 work.",
+            "找出在该集合通信之前只有部分 rank 在做的工作（仅 rank 0 的保存、评估或日志；写在 'if rank == 0' 里的"
+            "额外 barrier），或让各 rank 批次数不同的数据（不均匀的评估分片、没有在各 rank 间均匀切分的 "
+            "IterableDataset）：数据先用完的 rank 会先离开循环。让每个 rank 调用相同的集合通信、处理相同数量的批次"
+            "（DistributedSampler、drop_last=True，或用 DDP 的 join() 处理不均匀输入），或为较长的 rank 0 工作调大 "
             "init_process_group(timeout=...)。",
         ),
     ),

@@ -515,8 +515,10 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
         for line in log.lines:
             for rank in _ranks_of(line):
                 last[rank] = line
-    late = sorted(set(last) - waited) if waited else []
     progress = {int(dict(h.params)["rank"]): int(dict(h.params)["enqueued"]) for h in hits if h.finding == PROGRESS}
+    # the watchdog of a rank that timed out prints its progress line too, sometimes without the timeout line
+    waited |= set(progress)
+    late = sorted(set(last) - waited) if waited else []
     if progress and (ahead := max(progress.values())) > min(progress.values()):
         late = sorted(set(late) | {r for r, e in progress.items() if e < ahead})
     if not late:
