@@ -92,6 +92,7 @@ CAUSES: dict[str, set[str]] = {
     "host-slots-missing": {"log-mpi-slots-missing"},
     "mpi-not-linked": {"log-nccl-tests-separate-runs"},
     "nccl-topo-file-bad": {"log-nccl-topo-file-bad"},
+    "nccl-graph-file-bad": {"log-nccl-graph-file-bad"},
     # Keys the final round's collector gave causes the catalogue already names (mapped by meaning, before that
     # round was measured): the same limit, address, ssh launch and NVLS setup as the keys above.
     "memlock-limit": {"log-memlock-too-low"},

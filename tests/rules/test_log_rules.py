@@ -620,6 +620,13 @@ CASES = [
         "log-nccl-topo-file-bad",
         {"detail": "Attribute arch of node cpu not found"},
     ),
+    (
+        "nccl-graph-xml",
+        "field/203-azure-ncv4-graph-file-dev-not-found.log",
+        "XML Import Channel",
+        "log-nccl-graph-file-bad",
+        {"detail": "XML Import Channel : dev 1 not found"},
+    ),
     ("nccl-tests-nccl1", "field/123-nccl1-all-reduce-unhandled-cuda-p100.log", "compiled with", "nccl-1", {}),
     ("nccl-tests-result", f"field/{SEPARATE_TESTS}", "Avg bus", "test-result", {}),
     ("mpi-cma-eperm", f"field/{CMA_EPERM}", "errno = 1", "log-mpi-cma-denied", {}),

@@ -917,12 +917,18 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # graph/xml.cc, xml.h (2.6+): a topology or graph XML (NCCL_TOPO_FILE, NCCL_GRAPH_FILE) NCCL cannot use
+    _sig(  # graph/xml.cc, xml.h (2.6+): a topology XML (NCCL_TOPO_FILE; a parse error may be either file's)
         "nccl-topo-xml",
         ("NCCL WARN XML", "WARN Attribute"),
-        r"NCCL WARN (?P<detail>XML (?:Parse|Mismatch|Topology has wrong version|Graph has wrong version|Import "
-        r"Channel).*?|Attribute \S+ of node \S+ not found)\s*$",
+        r"NCCL WARN (?P<detail>XML (?:Parse|Mismatch|Topology has wrong version).*?|Attribute \S+ of node \S+ not "
+        r"found)\s*$",
         _name("log-nccl-topo-file-bad"),
+    ),
+    _sig(  # graph/xml.cc, search.cc (2.6+): only the channel graph NCCL_GRAPH_FILE imports has these
+        "nccl-graph-xml",
+        "NCCL WARN XML",
+        r"NCCL WARN (?P<detail>XML (?:Graph has wrong version|Import Channel).*?)\.?\s*$",
+        _name("log-nccl-graph-file-bad"),
     ),
     _sig(
         "nccl-tests-nccl1",
