@@ -93,6 +93,9 @@ CAUSES: dict[str, set[str]] = {
     "mpi-not-linked": {"log-nccl-tests-separate-runs"},
     "nccl-topo-file-bad": {"log-nccl-topo-file-bad"},
     "nccl-graph-file-bad": {"log-nccl-graph-file-bad"},
+    # log-nccl-invalid-argument: where the log shows the script's own spawn, its title names a launcher and that
+    # spawn both starting a process per GPU, and its fix leads with starting the ranks once
+    "launcher-double-spawn": {"log-nccl-invalid-argument"},
     # Keys the final round's collector gave causes the catalogue already names (mapped by meaning, before that
     # round was measured): the same limit, address, ssh launch and NVLS setup as the keys above.
     "memlock-limit": {"log-memlock-too-low"},

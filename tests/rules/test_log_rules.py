@@ -133,6 +133,14 @@ CASES = [
     ("nccl-system-error", "nccl-public.log", "ncclSystemError", "log-nccl-system-error", {}),
     ("nccl-system-error", "nccl-public.log", "'unhandled system error'", "log-nccl-system-error", {}),
     ("nccl-invalid-usage", "nccl-public.log", "ncclInvalidUsage", "log-nccl-invalid-usage", {}),
+    (
+        "nccl-invalid-argument",
+        "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log",
+        "invalid argument, NCCL version",
+        "log-nccl-invalid-argument",
+        {"detail": ""},
+    ),
+    ("spawn-frame", "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log", "in spawn", "spawns", {}),
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
         "nccl-connect-failed",
@@ -789,6 +797,15 @@ def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(exc
     assert findings and findings[0].severity == "error", findings
     # the safety net sees the failure even where a signature explains it
     assert any(line in failed.text for failed in failure_lines(log))
+
+
+def test_nccls_invalid_argument_where_the_script_spawns_its_own_ranks_names_the_double_start() -> None:
+    log = read_log(str(LOGS / "field" / "129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log"))
+    (finding,) = explain_findings([log])
+    assert finding.name == "log-nccl-invalid-argument"
+    assert "torch.multiprocessing.spawn" in finding.param_map["detail"]
+    without_spawn = to_input("\n".join(line.text for line in log.lines if "spawn" not in line.text), "a.log")
+    assert [f.param_map["detail"] for f in explain_findings([without_spawn])] == [""]
 
 
 def test_a_log_without_a_failure_is_healthy() -> None:

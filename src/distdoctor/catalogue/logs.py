@@ -192,6 +192,30 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-invalid-argument",
+        "error",
+        "log",
+        Text(
+            "NCCL rejected an argument of a call ({error}): a tensor on another GPU than the rank's communicator, a "
+            "rank outside the world size, or a libnccl other than the one torch was built for{detail}",
+            "NCCL 拒绝了某次调用的参数（{error}）：张量不在该 rank 通信器所在的 GPU 上、rank 超出了 world size，"
+            "或者加载的 libnccl 不是 torch 构建时所用的那个{detail}",
+        ),
+        Text(
+            "Run one process per GPU and start the ranks once: by a launcher (torchrun, torch.distributed.launch, "
+            "srun) or by the script's own spawn (torch.multiprocessing.spawn), not both (fairseq under a launcher: "
+            "--distributed-no-spawn). In each process call torch.cuda.set_device(LOCAL_RANK) before "
+            "init_process_group and before creating tensors. Where that holds, compare torch.cuda.nccl.version() "
+            "with the NCCL version the log prints (LD_LIBRARY_PATH or LD_PRELOAD loading another libnccl). "
+            "NCCL_DEBUG=WARN names the argument.",
+            "每块 GPU 只运行一个进程，并且只启动一次各 rank：由启动器（torchrun、torch.distributed.launch、srun）"
+            "或由脚本自己的 spawn（torch.multiprocessing.spawn）启动，不能两者都用（fairseq 在启动器下使用 "
+            "--distributed-no-spawn）。在每个进程中，于 init_process_group 和创建张量之前调用 "
+            "torch.cuda.set_device(LOCAL_RANK)。若这些都满足，比较 torch.cuda.nccl.version() 与日志打印的 NCCL "
+            "版本（LD_LIBRARY_PATH 或 LD_PRELOAD 可能加载了另一个 libnccl）。NCCL_DEBUG=WARN 会指出是哪个参数。",
+        ),
+    ),
+    Entry(
         "log-nccl-cuda-error",
         "error",
         "log",

@@ -30,8 +30,9 @@ SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slur
 MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
+SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 MARKERS = frozenset(
-    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1}
+    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1, SPAWNS}
 )
 
 
@@ -644,6 +645,18 @@ SIGNATURES: tuple[Signature, ...] = (
         ("ncclInvalidUsage", "invalid usage"),
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
+    ),
+    _sig(  # ncclInvalidArgument: torch's "NCCL error in: F:N, invalid argument, NCCL version V" and its summary
+        "nccl-invalid-argument",
+        ("ncclInvalidArgument", "invalid argument"),
+        r"(?P<error>ncclInvalidArgument: .*|NCCL error.*invalid argument.*)",
+        _name("log-nccl-invalid-argument", detail=""),
+    ),
+    _sig(
+        "spawn-frame",
+        "spawn.py",
+        r"torch[/\\]multiprocessing[/\\]spawn\.py",
+        lambda g: (SPAWNS, {}),
     ),
     _sig(
         "nccl-cuda-error",

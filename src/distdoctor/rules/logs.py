@@ -29,6 +29,7 @@ from distdoctor.rules.log_signatures import (
     REFUSED,
     SIGNATURES,
     SLURM_LAUNCHES,
+    SPAWNS,
     TEST_RESULT,
     Signature,
 )
@@ -100,6 +101,7 @@ CONSEQUENCES = frozenset(
         "log-gloo-timeout",
         "log-nccl-system-error",
         "log-nccl-invalid-usage",
+        "log-nccl-invalid-argument",
         "log-nccl-cuda-error",
         "log-peer-closed",
         "log-store-closed",
@@ -258,7 +260,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # slurmstepd cancels the step whose tasks the OOM killer hit
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
-        elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
+        elif name in ("log-nccl-invalid-usage", "log-nccl-invalid-argument", "log-nccl-cuda-error") and names & {
             "log-duplicate-gpu",
             "log-nvls-bind-failed",
             "log-p2p-not-supported",
@@ -397,6 +399,20 @@ def _oom_likely(
     return killed
 
 
+_OWN_SPAWN = (
+    "; the traceback shows the script starting a worker per GPU itself (torch.multiprocessing.spawn): started by a "
+    "launcher that does the same, every launched process spawns a full set, more ranks than GPUs"
+)
+
+
+def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """NCCL's invalid argument where the script spawns its own ranks: the first reading of a rank on another GPU
+    than its communicator's is a launcher and the script both starting one process per GPU."""
+    for name, params in [k for k in groups if k[0] == "log-nccl-invalid-argument"]:
+        renamed = (name, tuple((k, _OWN_SPAWN if k == "detail" else v) for k, v in params))
+        groups.setdefault(renamed, []).extend(groups.pop((name, params)))
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -424,6 +440,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
+    if any(h.finding == SPAWNS for h in hits):
+        _name_own_spawn(groups)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
