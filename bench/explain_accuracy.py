@@ -36,7 +36,9 @@ CAUSES: dict[str, set[str]] = {
     "gloo-loopback-fallback": {"log-gloo-loopback"},
     "hostname-loopback": {"log-gloo-loopback", "hostname-loopback"},
     "ifname-wrong-syntax": {"log-ifname-wrong-syntax"},
-    "ifname-missing": {"log-ifname-missing", "ifname-missing"},
+    # log-nccl-internal-error: its title and fix lead with NCCL_SOCKET_IFNAME matching no interface on a host,
+    # which NCCL's bootstrap returns as an internal error (before the releases that call it invalid usage)
+    "ifname-missing": {"log-ifname-missing", "ifname-missing", "log-nccl-internal-error"},
     "env-missing": {"env-missing"},
     "nproc-exceeds-gpus": {"log-invalid-device-ordinal", "nproc-exceeds-gpus"},
     "no-ip-interface": {"log-address-family"},

@@ -134,6 +134,20 @@ CASES = [
     ("nccl-system-error", "nccl-public.log", "'unhandled system error'", "log-nccl-system-error", {}),
     ("nccl-invalid-usage", "nccl-public.log", "ncclInvalidUsage", "log-nccl-invalid-usage", {}),
     (
+        "nccl-internal-error",
+        "field/031-ifname-other-node-different-nic-nccltests.log",
+        "Test NCCL failure",
+        "log-nccl-internal-error",
+        {},
+    ),
+    (
+        "nccl-internal-error",
+        "field/142-kuberay-h100-internal-error-malformed-topo-xml.log",
+        "ncclCommInitRank failed",
+        "log-nccl-internal-error",
+        {},
+    ),
+    (
         "nccl-invalid-argument",
         "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log",
         "invalid argument, NCCL version",
@@ -806,6 +820,12 @@ def test_nccls_invalid_argument_where_the_script_spawns_its_own_ranks_names_the_
     assert "torch.multiprocessing.spawn" in finding.param_map["detail"]
     without_spawn = to_input("\n".join(line.text for line in log.lines if "spawn" not in line.text), "a.log")
     assert [f.param_map["detail"] for f in explain_findings([without_spawn])] == [""]
+
+
+def test_nccls_internal_error_yields_to_the_warn_that_names_the_interface_it_could_not_find() -> None:
+    log = read_log(str(LOGS / "field" / "154-ifname-eth0-absent-bootstrap-no-interface.log"))
+    assert any("internal error" in line.text for line in log.lines)
+    assert [f.name for f in explain_findings([log])] == ["log-ifname-missing"]
 
 
 def test_a_log_without_a_failure_is_healthy() -> None:

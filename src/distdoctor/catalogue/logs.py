@@ -216,6 +216,28 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-internal-error",
+        "error",
+        "log",
+        Text(
+            "NCCL failed with an internal error ({error}): at setup, most often a network interface setting that "
+            "matches no interface on one of the hosts (NCCL_SOCKET_IFNAME: NCCL then finds no socket interface), "
+            "else a topology file NCCL cannot read",
+            "NCCL 因内部错误失败（{error}）：在初始化阶段，最常见的是网卡设置在某台主机上匹配不到任何网卡"
+            "（NCCL_SOCKET_IFNAME：NCCL 因此找不到 socket 网卡），其次是 NCCL 无法读取的拓扑文件",
+        ),
+        Text(
+            "Compare NCCL_SOCKET_IFNAME with ip -br addr on every host: where the hosts name their NICs differently, "
+            "give a value that matches on each (a list such as enp4s0,enp6s0, or a prefix they share), or leave it "
+            "unset. Then check NCCL_TOPO_FILE (set by you, /etc/nccl.conf or a network plugin): a malformed file "
+            "fails here too. NCCL_DEBUG=WARN prints the line that says which.",
+            "在每台主机上把 NCCL_SOCKET_IFNAME 与 ip -br addr 的输出对照：若各主机的网卡名不同，"
+            "给出在每台主机上都能匹配的值（如 enp4s0,enp6s0 这样的列表，或它们共有的前缀），或者不设置它。"
+            "然后检查 NCCL_TOPO_FILE（由你、/etc/nccl.conf 或网络插件设置）：格式错误的文件也会在这里失败。"
+            "NCCL_DEBUG=WARN 会打印说明原因的那一行。",
+        ),
+    ),
+    Entry(
         "log-nccl-cuda-error",
         "error",
         "log",

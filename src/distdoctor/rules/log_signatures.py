@@ -646,6 +646,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
+    _sig(  # ncclInternalError: torch's "NCCL error in: F:N, internal error[ - please report ...]", vLLM's "NCCL error:
+        # internal error", nccl-tests' "Test NCCL failure common.cu:N 'internal error ...'", torch's summary line
+        "nccl-internal-error",
+        ("ncclInternalError", "internal error"),
+        r"(?P<error>ncclInternalError: .*|NCCL (?:error|failure).*?internal error.*)",
+        _name("log-nccl-internal-error"),
+    ),
     _sig(  # ncclInvalidArgument: torch's "NCCL error in: F:N, invalid argument, NCCL version V" and its summary
         "nccl-invalid-argument",
         ("ncclInvalidArgument", "invalid argument"),

@@ -102,6 +102,7 @@ CONSEQUENCES = frozenset(
         "log-nccl-system-error",
         "log-nccl-invalid-usage",
         "log-nccl-invalid-argument",
+        "log-nccl-internal-error",
         "log-nccl-cuda-error",
         "log-peer-closed",
         "log-store-closed",
@@ -267,6 +268,13 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-gpu-busy",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
+        elif name == "log-nccl-internal-error" and names & {
+            "log-ifname-missing",
+            "log-nccl-topo-file-bad",
+            "log-nccl-graph-file-bad",
+            "log-nccl-known-bug",
+        }:
+            del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
 
