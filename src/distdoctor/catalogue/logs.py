@@ -15,9 +15,12 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Start torchrun on every node within the join timeout (--rdzv-conf join_timeout=S), with the same "
-            "--rdzv-endpoint, --rdzv-id and --nnodes; run distdoctor check on every node to name the missing one.",
+            "--rdzv-endpoint, --rdzv-id and --nnodes; in Kubernetes, a pod that cannot yet resolve node 0's name "
+            "never joins (wait for it to resolve in an init container). Run distdoctor check on every node to name "
+            "the missing one.",
             "在 join 超时之内（--rdzv-conf join_timeout=S）于每个节点启动 torchrun，并使用相同的 --rdzv-endpoint、"
-            "--rdzv-id 和 --nnodes；在每个节点运行 distdoctor check，找出缺席的节点。",
+            "--rdzv-id 和 --nnodes；在 Kubernetes 中，还解析不到 node 0 名字的 pod 永远不会加入"
+            "（在 init container 中等到它能解析）。在每个节点运行 distdoctor check，找出缺席的节点。",
         ),
     ),
     Entry(
@@ -48,9 +51,13 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Give every node node_rank 0's address and one port in --rdzv-endpoint, start node 0 first, and open "
-            "that port in its firewall; distdoctor check says whether it is refused, dropped or unroutable.",
+            "that port in its firewall; a host name there, and each node's own hostname, must resolve on every node "
+            "(getent hosts NAME; add it to /etc/hosts or DNS). distdoctor check says whether it is unresolvable, "
+            "refused, dropped or unroutable.",
             "在每个节点的 --rdzv-endpoint 中填写 node_rank 0 的地址和同一个端口，先启动 node 0，"
-            "并在其防火墙放行该端口；distdoctor check 会说明连接是被拒绝、被丢弃还是没有路由。",
+            "并在其防火墙放行该端口；其中的主机名以及每个节点自己的主机名都必须能在每个节点上解析"
+            "（getent hosts NAME；加入 /etc/hosts 或 DNS）。distdoctor check 会说明它是无法解析、被拒绝、"
+            "被丢弃还是没有路由。",
         ),
     ),
     Entry(
