@@ -36,7 +36,9 @@ CAUSES: dict[str, set[str]] = {
     "gloo-loopback-fallback": {"log-gloo-loopback"},
     "hostname-loopback": {"log-gloo-loopback", "hostname-loopback"},
     "ifname-wrong-syntax": {"log-ifname-wrong-syntax"},
-    "ifname-missing": {"log-ifname-missing", "ifname-missing"},
+    # log-nccl-internal-error: its title and fix lead with NCCL_SOCKET_IFNAME matching no interface on a host,
+    # which NCCL's bootstrap returns as an internal error (before the releases that call it invalid usage)
+    "ifname-missing": {"log-ifname-missing", "ifname-missing", "log-nccl-internal-error"},
     "env-missing": {"env-missing"},
     "nproc-exceeds-gpus": {"log-invalid-device-ordinal", "nproc-exceeds-gpus"},
     "no-ip-interface": {"log-address-family"},
@@ -45,6 +47,9 @@ CAUSES: dict[str, set[str]] = {
     # log-nccl-unique-id-timeout: a rank waited at setup for rank 0, which had not reached the first collective
     "rank-busy-timeout": {"log-rank-busy-elsewhere", "log-nccl-unique-id-timeout"},
     "rank-late": {"log-rank-late"},
+    # log-rank-busy-elsewhere: a one-element collective the others waited in, for a rank busy elsewhere or whose
+    # data ended first; its fix names batches that differ between ranks and DDP's join()
+    "uneven-inputs": {"log-rank-busy-elsewhere"},
     "docker-bridge-address": {"docker-bridge-address"},
     "local-rank-arg": {"local-rank-arg"},
     "master-port-in-use": {"master-port-in-use"},
@@ -89,6 +94,10 @@ CAUSES: dict[str, set[str]] = {
     "host-slots-missing": {"log-mpi-slots-missing"},
     "mpi-not-linked": {"log-nccl-tests-separate-runs"},
     "nccl-topo-file-bad": {"log-nccl-topo-file-bad"},
+    "nccl-graph-file-bad": {"log-nccl-graph-file-bad"},
+    # log-nccl-invalid-argument: where the log shows the script's own spawn, its title names a launcher and that
+    # spawn both starting a process per GPU, and its fix leads with starting the ranks once
+    "launcher-double-spawn": {"log-nccl-invalid-argument"},
     # Keys the final round's collector gave causes the catalogue already names (mapped by meaning, before that
     # round was measured): the same limit, address, ssh launch and NVLS setup as the keys above.
     "memlock-limit": {"log-memlock-too-low"},

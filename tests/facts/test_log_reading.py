@@ -66,6 +66,13 @@ def test_the_rank_missing_from_the_watchdog_lines_is_late() -> None:
     assert late[0].param_map["last"] == "[rank1]: loading shard 7 of 9"
 
 
+def test_a_rank_whose_watchdog_printed_its_progress_timed_out_too_and_is_not_late() -> None:
+    # ranks 1 and 3 print only "Timeout at NCCL work: 19, last enqueued NCCL work: 19", rank 2 the timeout line too
+    log = read_log(str(FIELD / "226-iterabledataset-unequal-shards-allreduce-watchdog.log"))
+    names = [f.name for f in explain_findings([log])]
+    assert names == ["log-rank-busy-elsewhere"]
+
+
 def test_srun_and_timestamp_before_the_nccl_prefix_still_name_the_host() -> None:
     log = read_log(str(LOGS / "source-texts.log"))
     line = next(line for line in log.lines if "port error(10)" in line.text)

@@ -133,6 +133,28 @@ CASES = [
     ("nccl-system-error", "nccl-public.log", "ncclSystemError", "log-nccl-system-error", {}),
     ("nccl-system-error", "nccl-public.log", "'unhandled system error'", "log-nccl-system-error", {}),
     ("nccl-invalid-usage", "nccl-public.log", "ncclInvalidUsage", "log-nccl-invalid-usage", {}),
+    (
+        "nccl-internal-error",
+        "field/031-ifname-other-node-different-nic-nccltests.log",
+        "Test NCCL failure",
+        "log-nccl-internal-error",
+        {},
+    ),
+    (
+        "nccl-internal-error",
+        "field/142-kuberay-h100-internal-error-malformed-topo-xml.log",
+        "ncclCommInitRank failed",
+        "log-nccl-internal-error",
+        {},
+    ),
+    (
+        "nccl-invalid-argument",
+        "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log",
+        "invalid argument, NCCL version",
+        "log-nccl-invalid-argument",
+        {"detail": ""},
+    ),
+    ("spawn-frame", "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log", "in spawn", "spawns", {}),
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
         "nccl-connect-failed",
@@ -164,10 +186,17 @@ CASES = [
     ),
     (
         "nccl-socket-interface",
+        "field/203-azure-ncv4-graph-file-dev-not-found.log",
+        "NET/Socket : Using [0]eth0",
+        "log-nccl-interface",
+        {"kind": "NET/Socket", "interfaces": "eth0 10.0.0.4"},
+    ),
+    (
+        "nccl-socket-interface",
         "nccl-public.log",
         "NET/Socket : Using [0]eno1",
-        "log-nccl-interface",
-        {"kind": "NET/Socket"},
+        "docker-bridge-address",
+        {"interface": "veth25f2e72"},
     ),
     (
         "nccl-socket-interface",
@@ -543,6 +572,13 @@ CASES = [
         "docker-bridge-address",
         {"interface": "br-05ab815fa14e"},
     ),
+    (  # the host end of a container's veth pair, with only an IPv6 link-local address, beside the host's NIC
+        "nccl-socket-interface",
+        "field/223-aws-g4dn-ray-nccl-veth-link-local.log",
+        "NET/Socket : Using",
+        "docker-bridge-address",
+        {"interface": "veth75fa783"},
+    ),
     (
         "nccl-unique-id-timeout",
         "field/061-kaito-worker-idle-store-get-socket-timeout.log",
@@ -605,6 +641,13 @@ CASES = [
         "Attribute arch",
         "log-nccl-topo-file-bad",
         {"detail": "Attribute arch of node cpu not found"},
+    ),
+    (
+        "nccl-graph-xml",
+        "field/203-azure-ncv4-graph-file-dev-not-found.log",
+        "XML Import Channel",
+        "log-nccl-graph-file-bad",
+        {"detail": "XML Import Channel : dev 1 not found"},
     ),
     ("nccl-tests-nccl1", "field/123-nccl1-all-reduce-unhandled-cuda-p100.log", "compiled with", "nccl-1", {}),
     ("nccl-tests-result", f"field/{SEPARATE_TESTS}", "Avg bus", "test-result", {}),
@@ -770,9 +813,31 @@ def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(exc
     assert any(line in failed.text for failed in failure_lines(log))
 
 
+def test_nccls_invalid_argument_where_the_script_spawns_its_own_ranks_names_the_double_start() -> None:
+    log = read_log(str(LOGS / "field" / "129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log"))
+    (finding,) = explain_findings([log])
+    assert finding.name == "log-nccl-invalid-argument"
+    assert "torch.multiprocessing.spawn" in finding.param_map["detail"]
+    without_spawn = to_input("\n".join(line.text for line in log.lines if "spawn" not in line.text), "a.log")
+    assert [f.param_map["detail"] for f in explain_findings([without_spawn])] == [""]
+
+
+def test_nccls_internal_error_yields_to_the_warn_that_names_the_interface_it_could_not_find() -> None:
+    log = read_log(str(LOGS / "field" / "154-ifname-eth0-absent-bootstrap-no-interface.log"))
+    assert any("internal error" in line.text for line in log.lines)
+    assert [f.name for f in explain_findings([log])] == ["log-ifname-missing"]
+
+
 def test_a_log_without_a_failure_is_healthy() -> None:
     logs = [read_log(str(LOGS / "healthy.node1.log")), read_log(str(LOGS / "healthy.node2.log"))]
     assert explain_findings(logs) == []
+
+
+def test_nccls_warn_that_libibverbs_is_absent_is_no_failure() -> None:
+    # NCCL 2.x printed it as a WARN on every host without RDMA, then used sockets; later releases print it as INFO
+    log = read_log(str(LOGS / "field" / "223-aws-g4dn-ray-nccl-veth-link-local.log"))
+    assert any("NCCL WARN Failed to open libibverbs" in line.text for line in log.lines)
+    assert failure_lines(log) == []
 
 
 def test_error_file_is_read_as_its_message_and_traceback() -> None:

@@ -15,9 +15,12 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Start torchrun on every node within the join timeout (--rdzv-conf join_timeout=S), with the same "
-            "--rdzv-endpoint, --rdzv-id and --nnodes; run distdoctor check on every node to name the missing one.",
+            "--rdzv-endpoint, --rdzv-id and --nnodes; in Kubernetes, a pod that cannot yet resolve node 0's name "
+            "never joins (wait for it to resolve in an init container). Run distdoctor check on every node to name "
+            "the missing one.",
             "在 join 超时之内（--rdzv-conf join_timeout=S）于每个节点启动 torchrun，并使用相同的 --rdzv-endpoint、"
-            "--rdzv-id 和 --nnodes；在每个节点运行 distdoctor check，找出缺席的节点。",
+            "--rdzv-id 和 --nnodes；在 Kubernetes 中，还解析不到 node 0 名字的 pod 永远不会加入"
+            "（在 init container 中等到它能解析）。在每个节点运行 distdoctor check，找出缺席的节点。",
         ),
     ),
     Entry(
@@ -48,9 +51,13 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Give every node node_rank 0's address and one port in --rdzv-endpoint, start node 0 first, and open "
-            "that port in its firewall; distdoctor check says whether it is refused, dropped or unroutable.",
+            "that port in its firewall; a host name there, and each node's own hostname, must resolve on every node "
+            "(getent hosts NAME; add it to /etc/hosts or DNS). distdoctor check says whether it is unresolvable, "
+            "refused, dropped or unroutable.",
             "在每个节点的 --rdzv-endpoint 中填写 node_rank 0 的地址和同一个端口，先启动 node 0，"
-            "并在其防火墙放行该端口；distdoctor check 会说明连接是被拒绝、被丢弃还是没有路由。",
+            "并在其防火墙放行该端口；其中的主机名以及每个节点自己的主机名都必须能在每个节点上解析"
+            "（getent hosts NAME；加入 /etc/hosts 或 DNS）。distdoctor check 会说明它是无法解析、被拒绝、"
+            "被丢弃还是没有路由。",
         ),
     ),
     Entry(
@@ -189,6 +196,52 @@ LOGS: tuple[Entry, ...] = (
             "torch.cuda.set_device(LOCAL_RANK) before init_process_group, and keep nproc_per_node <= GPUs.",
             "通常是两个 rank 用了同一块 GPU，或各 rank 对通信组的理解不一致：在 init_process_group 之前调用 "
             "torch.cuda.set_device(LOCAL_RANK)，并保证 nproc_per_node 不超过 GPU 数。",
+        ),
+    ),
+    Entry(
+        "log-nccl-invalid-argument",
+        "error",
+        "log",
+        Text(
+            "NCCL rejected an argument of a call ({error}): a tensor on another GPU than the rank's communicator, a "
+            "rank outside the world size, or a libnccl other than the one torch was built for{detail}",
+            "NCCL 拒绝了某次调用的参数（{error}）：张量不在该 rank 通信器所在的 GPU 上、rank 超出了 world size，"
+            "或者加载的 libnccl 不是 torch 构建时所用的那个{detail}",
+        ),
+        Text(
+            "Run one process per GPU and start the ranks once: by a launcher (torchrun, torch.distributed.launch, "
+            "srun) or by the script's own spawn (torch.multiprocessing.spawn), not both (fairseq under a launcher: "
+            "--distributed-no-spawn). In each process call torch.cuda.set_device(LOCAL_RANK) before "
+            "init_process_group and before creating tensors. Where that holds, compare torch.cuda.nccl.version() "
+            "with the NCCL version the log prints (LD_LIBRARY_PATH or LD_PRELOAD loading another libnccl). "
+            "NCCL_DEBUG=WARN names the argument.",
+            "每块 GPU 只运行一个进程，并且只启动一次各 rank：由启动器（torchrun、torch.distributed.launch、srun）"
+            "或由脚本自己的 spawn（torch.multiprocessing.spawn）启动，不能两者都用（fairseq 在启动器下使用 "
+            "--distributed-no-spawn）。在每个进程中，于 init_process_group 和创建张量之前调用 "
+            "torch.cuda.set_device(LOCAL_RANK)。若这些都满足，比较 torch.cuda.nccl.version() 与日志打印的 NCCL "
+            "版本（LD_LIBRARY_PATH 或 LD_PRELOAD 可能加载了另一个 libnccl）。NCCL_DEBUG=WARN 会指出是哪个参数。",
+        ),
+    ),
+    Entry(
+        "log-nccl-internal-error",
+        "error",
+        "log",
+        Text(
+            "NCCL failed with an internal error ({error}): at setup, most often a network interface setting that "
+            "matches no interface on one of the hosts (NCCL_SOCKET_IFNAME: NCCL then finds no socket interface), "
+            "else a topology file NCCL cannot read",
+            "NCCL 因内部错误失败（{error}）：在初始化阶段，最常见的是网卡设置在某台主机上匹配不到任何网卡"
+            "（NCCL_SOCKET_IFNAME：NCCL 因此找不到 socket 网卡），其次是 NCCL 无法读取的拓扑文件",
+        ),
+        Text(
+            "Compare NCCL_SOCKET_IFNAME with ip -br addr on every host: where the hosts name their NICs differently, "
+            "give a value that matches on each (a list such as enp4s0,enp6s0, or a prefix they share), or leave it "
+            "unset. Then check NCCL_TOPO_FILE (set by you, /etc/nccl.conf or a network plugin): a malformed file "
+            "fails here too. NCCL_DEBUG=WARN prints the line that says which.",
+            "在每台主机上把 NCCL_SOCKET_IFNAME 与 ip -br addr 的输出对照：若各主机的网卡名不同，"
+            "给出在每台主机上都能匹配的值（如 enp4s0,enp6s0 这样的列表，或它们共有的前缀），或者不设置它。"
+            "然后检查 NCCL_TOPO_FILE（由你、/etc/nccl.conf 或网络插件设置）：格式错误的文件也会在这里失败。"
+            "NCCL_DEBUG=WARN 会打印说明原因的那一行。",
         ),
     ),
     Entry(
@@ -681,16 +734,21 @@ LOGS: tuple[Entry, ...] = (
         "log",
         Text(
             "Rank {ranks} waited {elapsed} ms in a one-element {op} (a barrier or a metric all_reduce) for a rank "
-            "that was busy elsewhere",
+            "that was busy elsewhere or had run out of data",
             "rank {ranks} 在只有一个元素的 {op}（barrier 或指标 all_reduce）中等了 {elapsed} ms，"
-            "等待的 rank 正忙于别的事情",
+            "等待的 rank 正忙于别的事情，或已经没有数据了",
         ),
         Text(
-            "Find work only some ranks do before that collective (rank-0-only saving, evaluation or logging; "
-            "uneven eval shards; an extra barrier inside 'if rank == 0'): give every rank the same calls, or raise "
-            "init_process_group(timeout=...) for long rank-0 work.",
-            "找出在该集合通信之前只有部分 rank 在做的工作（仅 rank 0 的保存、评估或日志；不均匀的评估分片；"
-            "写在 'if rank == 0' 里的额外 barrier）：让每个 rank 调用相同的集合通信，或为较长的 rank 0 工作调大 "
+            "Find work only some ranks do before that collective (rank-0-only saving, evaluation or logging; an "
+            "extra barrier inside 'if rank == 0'), or data that gives the ranks different numbers of batches (uneven "
+            "eval shards, an IterableDataset not split evenly across ranks): the rank whose data ends first leaves "
+            "the loop. Give every rank the same calls and the same number of batches (DistributedSampler, "
+            "drop_last=True, or DDP's join() for uneven inputs), or raise init_process_group(timeout=...) for long "
+            "rank-0 work.",
+            "找出在该集合通信之前只有部分 rank 在做的工作（仅 rank 0 的保存、评估或日志；写在 'if rank == 0' 里的"
+            "额外 barrier），或让各 rank 批次数不同的数据（不均匀的评估分片、没有在各 rank 间均匀切分的 "
+            "IterableDataset）：数据先用完的 rank 会先离开循环。让每个 rank 调用相同的集合通信、处理相同数量的批次"
+            "（DistributedSampler、drop_last=True，或用 DDP 的 join() 处理不均匀输入），或为较长的 rank 0 工作调大 "
             "init_process_group(timeout=...)。",
         ),
     ),

@@ -89,6 +89,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-graph-file-bad",
+        "error",
+        "log",
+        Text(
+            "NCCL could not import the channel graph NCCL_GRAPH_FILE names ({detail}): a graph written for another "
+            "machine's GPUs and NICs, or for another NCCL",
+            "NCCL 无法导入 NCCL_GRAPH_FILE 所指的通道图（{detail}）：该图是为另一种机器的 GPU 和网卡、"
+            "或另一个 NCCL 版本写的",
+        ),
+        Text(
+            "Unset NCCL_GRAPH_FILE on every node (look in the environment, the image's profile scripts and "
+            "/etc/nccl.conf): it replaces NCCL's own search for rings and trees with channels fixed for one machine "
+            "shape, for tuning and debugging only. A VM image may set it for its largest size: on a smaller one NCCL "
+            "finds GPUs missing. NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH shows the file it loaded.",
+            "在每个节点上取消 NCCL_GRAPH_FILE（检查环境变量、镜像的 profile 脚本和 /etc/nccl.conf）："
+            "它用为某一种机器形态固定的通道代替 NCCL 自己对 ring 和 tree 的搜索，只用于调优和调试。"
+            "虚拟机镜像可能按最大规格设置它：在更小的规格上 NCCL 会发现缺少 GPU。"
+            "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,ENV,GRAPH 会显示它加载的文件。",
+        ),
+    ),
+    Entry(
         "log-gpu-busy",
         "error",
         "log",

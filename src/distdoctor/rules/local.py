@@ -16,9 +16,10 @@ from distdoctor.rules.finding import make_finding, node_label
 LocalRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
 
 SOCKET_IFNAME_VARS = ("GLOO_SOCKET_IFNAME", "NCCL_SOCKET_IFNAME")
-# Docker's default bridge; also its usual names for user-defined bridges.
+# Docker's default bridge; also its usual names for user-defined bridges, and the host ends of the veth pairs that
+# link containers to them (often with only an IPv6 link-local address, which no other node can reach).
 DOCKER_NETWORK = ipaddress.ip_network("172.17.0.0/16")
-BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr")
+BRIDGE_PREFIXES = ("docker", "br-", "cni", "virbr", "veth")
 
 
 def is_loopback(address: str) -> bool:

@@ -30,8 +30,9 @@ SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slur
 MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
+SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 MARKERS = frozenset(
-    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1}
+    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1, SPAWNS}
 )
 
 
@@ -645,6 +646,25 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
+    _sig(  # ncclInternalError: torch's "NCCL error in: F:N, internal error[ - please report ...]", vLLM's "NCCL error:
+        # internal error", nccl-tests' "Test NCCL failure common.cu:N 'internal error ...'", torch's summary line
+        "nccl-internal-error",
+        ("ncclInternalError", "internal error"),
+        r"(?P<error>ncclInternalError: .*|NCCL (?:error|failure).*?internal error.*)",
+        _name("log-nccl-internal-error"),
+    ),
+    _sig(  # ncclInvalidArgument: torch's "NCCL error in: F:N, invalid argument, NCCL version V" and its summary
+        "nccl-invalid-argument",
+        ("ncclInvalidArgument", "invalid argument"),
+        r"(?P<error>ncclInvalidArgument: .*|NCCL error.*invalid argument.*)",
+        _name("log-nccl-invalid-argument", detail=""),
+    ),
+    _sig(
+        "spawn-frame",
+        "spawn.py",
+        r"torch[/\\]multiprocessing[/\\]spawn\.py",
+        lambda g: (SPAWNS, {}),
+    ),
     _sig(
         "nccl-cuda-error",
         ("ncclUnhandledCudaError", "unhandled cuda error"),
@@ -917,12 +937,18 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # graph/xml.cc, xml.h (2.6+): a topology or graph XML (NCCL_TOPO_FILE, NCCL_GRAPH_FILE) NCCL cannot use
+    _sig(  # graph/xml.cc, xml.h (2.6+): a topology XML (NCCL_TOPO_FILE; a parse error may be either file's)
         "nccl-topo-xml",
         ("NCCL WARN XML", "WARN Attribute"),
-        r"NCCL WARN (?P<detail>XML (?:Parse|Mismatch|Topology has wrong version|Graph has wrong version|Import "
-        r"Channel).*?|Attribute \S+ of node \S+ not found)\s*$",
+        r"NCCL WARN (?P<detail>XML (?:Parse|Mismatch|Topology has wrong version).*?|Attribute \S+ of node \S+ not "
+        r"found)\s*$",
         _name("log-nccl-topo-file-bad"),
+    ),
+    _sig(  # graph/xml.cc, search.cc (2.6+): only the channel graph NCCL_GRAPH_FILE imports has these
+        "nccl-graph-xml",
+        "NCCL WARN XML",
+        r"NCCL WARN (?P<detail>XML (?:Graph has wrong version|Import Channel).*?)\.?\s*$",
+        _name("log-nccl-graph-file-bad"),
     ),
     _sig(
         "nccl-tests-nccl1",

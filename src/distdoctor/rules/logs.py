@@ -29,6 +29,7 @@ from distdoctor.rules.log_signatures import (
     REFUSED,
     SIGNATURES,
     SLURM_LAUNCHES,
+    SPAWNS,
     TEST_RESULT,
     Signature,
 )
@@ -52,7 +53,8 @@ MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
 ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abort|fatal|killed", re.I)
 # A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
-# an NCCL WARN (but not its plugin search), an error-level glog line of torch. Each substring finds the lines to
+# an NCCL WARN (but not its plugin search, nor NCCL 2.x's WARN that libibverbs is absent, after which it uses
+# sockets: INFO in later releases), an error-level glog line of torch. Each substring finds the lines to
 # try (str.find over the whole text); its regex, where it has one, confirms the line.
 _RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
 _FAILURE: dict[str, re.Pattern[str] | None] = {
@@ -62,7 +64,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "core dumped": None,
     "Fatal Python error": None,
     "OOMKilled": None,
-    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin)"),
+    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs)"),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
@@ -99,6 +101,8 @@ CONSEQUENCES = frozenset(
         "log-gloo-timeout",
         "log-nccl-system-error",
         "log-nccl-invalid-usage",
+        "log-nccl-invalid-argument",
+        "log-nccl-internal-error",
         "log-nccl-cuda-error",
         "log-peer-closed",
         "log-store-closed",
@@ -257,13 +261,20 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # slurmstepd cancels the step whose tasks the OOM killer hit
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
-        elif name in ("log-nccl-invalid-usage", "log-nccl-cuda-error") and names & {
+        elif name in ("log-nccl-invalid-usage", "log-nccl-invalid-argument", "log-nccl-cuda-error") and names & {
             "log-duplicate-gpu",
             "log-nvls-bind-failed",
             "log-p2p-not-supported",
             "log-gpu-busy",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
+        elif name == "log-nccl-internal-error" and names & {
+            "log-ifname-missing",
+            "log-nccl-topo-file-bad",
+            "log-nccl-graph-file-bad",
+            "log-nccl-known-bug",
+        }:
+            del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
 
@@ -396,6 +407,20 @@ def _oom_likely(
     return killed
 
 
+_OWN_SPAWN = (
+    "; the traceback shows the script starting a worker per GPU itself (torch.multiprocessing.spawn): started by a "
+    "launcher that does the same, every launched process spawns a full set, more ranks than GPUs"
+)
+
+
+def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """NCCL's invalid argument where the script spawns its own ranks: the first reading of a rank on another GPU
+    than its communicator's is a launcher and the script both starting one process per GPU."""
+    for name, params in [k for k in groups if k[0] == "log-nccl-invalid-argument"]:
+        renamed = (name, tuple((k, _OWN_SPAWN if k == "detail" else v) for k, v in params))
+        groups.setdefault(renamed, []).extend(groups.pop((name, params)))
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -423,6 +448,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
+    if any(h.finding == SPAWNS for h in hits):
+        _name_own_spawn(groups)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
@@ -514,8 +541,10 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
         for line in log.lines:
             for rank in _ranks_of(line):
                 last[rank] = line
-    late = sorted(set(last) - waited) if waited else []
     progress = {int(dict(h.params)["rank"]): int(dict(h.params)["enqueued"]) for h in hits if h.finding == PROGRESS}
+    # the watchdog of a rank that timed out prints its progress line too, sometimes without the timeout line
+    waited |= set(progress)
+    late = sorted(set(last) - waited) if waited else []
     if progress and (ahead := max(progress.values())) > min(progress.values()):
         late = sorted(set(late) | {r for r, e in progress.items() if e < ahead})
     if not late:
