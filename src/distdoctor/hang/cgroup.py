@@ -4,6 +4,7 @@ memory.oom_control), and a process's exit status while it is a zombie (/proc/<pi
 from __future__ import annotations
 
 import os
+from collections.abc import Collection
 from dataclasses import dataclass
 
 CGROUP_ROOTS = ("/sys/fs/cgroup", "/sys/fs/cgroup/unified")
@@ -101,13 +102,16 @@ def zombie_status(pid: int) -> int | None:
     return int(fields[49])
 
 
-def kernel_oom_line(pid: int) -> str:
-    """The kernel log's line on this pid's OOM kill, where /dev/kmsg is readable (root, no lockdown); else ''."""
+def kernel_oom_lines(pids: Collection[int]) -> dict[int, str]:
+    """The kernel log's line on each of these pids' OOM kill, where /dev/kmsg is readable (root, no lockdown): one
+    read of the log (up to 100,000 records) for them all."""
+    if not pids:
+        return {}
     try:
         fd = os.open("/dev/kmsg", os.O_RDONLY | os.O_NONBLOCK)
     except OSError:
-        return ""
-    found = ""
+        return {}
+    found: dict[int, str] = {}
     try:
         for _ in range(100_000):
             try:
@@ -117,8 +121,10 @@ def kernel_oom_line(pid: int) -> str:
             except OSError:
                 continue  # EPIPE: the ring overwrote the record being read
             message = record.split(";", 1)[-1].strip()
-            if f"Killed process {pid} " in message:
-                found = message
+            _, marker, rest = message.partition("Killed process ")
+            pid = rest.split(" ", 1)[0]
+            if marker and pid.isdigit() and int(pid) in pids:
+                found[int(pid)] = message
     finally:
         os.close(fd)
     return found

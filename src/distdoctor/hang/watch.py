@@ -26,7 +26,7 @@ from distdoctor.gather.server import fd_limit_as_started
 from distdoctor.hang.cgroup import (
     MemoryCgroup,
     baseline,
-    kernel_oom_line,
+    kernel_oom_lines,
     memory_cgroup,
     oom_kills,
     wait_status,
@@ -307,17 +307,26 @@ class Watch:
                 if pid == self.proc.pid and self.proc.returncode is not None:
                     status = self.proc.returncode
             ended.append((p, status))
-        for p, status in ended:
-            self._died(p, status, sum(1 for pid in alive if known_rank(known, pid) != p.rank))
+        lines: dict[int, str] | None = None
 
-    def _died(self, p: DistProcess, status: int | None, peers_alive: int) -> None:
+        def kernel_line(pid: int) -> str:
+            # Read once per poll, for every rank that ended in it (a job's ranks end together), and only if asked.
+            nonlocal lines
+            if lines is None:
+                lines = kernel_oom_lines({p.pid for p, _ in ended})
+            return lines.get(pid, "")
+
+        for p, status in ended:
+            self._died(p, status, sum(1 for pid in alive if known_rank(known, pid) != p.rank), kernel_line)
+
+    def _died(self, p: DistProcess, status: int | None, peers_alive: int, kernel_line_of: Callable[[int], str]) -> None:
         cgroup = self.cgroups.get(p.pid)
         now = oom_kills(cgroup) if cgroup is not None else None
         kills = max(0, (now or 0) - cgroup.oom_kills) if cgroup is not None else 0
         code, sig = wait_status(status)
         # The kernel's own line settles a kill the counter missed (the rank moved and died between two polls)
         # or a status its parent reaped first.
-        kernel_line = kernel_oom_line(p.pid) if kills or (code is None and sig in (None, signal.SIGKILL)) else ""
+        kernel_line = kernel_line_of(p.pid) if kills or (code is None and sig in (None, signal.SIGKILL)) else ""
         if kernel_line:
             kills = max(kills, 1)
         sample = self.last_seen.get(p.pid)
