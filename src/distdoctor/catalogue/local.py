@@ -258,9 +258,7 @@ LOCAL: tuple[Entry, ...] = (
             "把 {var} 设为本节点存在的网卡；不同机器的网卡名可能不同，请按节点分别设置（ip -br addr），"
             "NCCL 也可以用前缀，例如 'en'。",
         ),
-        variants=(
-            OTHER_BACKEND,
-        ),
+        variants=(OTHER_BACKEND,),
     ),
     Entry(
         "ifname-other-syntax",
@@ -277,9 +275,7 @@ LOCAL: tuple[Entry, ...] = (
             "NCCL_SOCKET_IFNAME.",
             "给 {var} 写精确的网卡名，例如 {var}={suggest}；^ 排除、= 和前缀匹配只在 NCCL_SOCKET_IFNAME 里有效。",
         ),
-        variants=(
-            OTHER_BACKEND,
-        ),
+        variants=(OTHER_BACKEND,),
     ),
     Entry(
         "ifname-loopback",
@@ -293,9 +289,7 @@ LOCAL: tuple[Entry, ...] = (
             "Set {var} to the interface the nodes share (e.g. eth0 or ib0), or unset it.",
             "把 {var} 设为节点间互通的网卡（如 eth0、ib0），或者取消设置。",
         ),
-        variants=(
-            OTHER_BACKEND,
-        ),
+        variants=(OTHER_BACKEND,),
     ),
     Entry(
         "docker-bridge-address",

@@ -40,9 +40,7 @@ MESH: tuple[Entry, ...] = (
             "A firewall on {src} drops or rejects incoming connections: allow inbound TCP from the other nodes.",
             "{src} 上的防火墙丢弃或拒绝了入站连接：放行来自其他节点的入站 TCP。",
         ),
-        variants=(
-            NOT_NEEDED,
-        ),
+        variants=(NOT_NEEDED,),
     ),
     Entry(
         "address-advertised-unreachable",
@@ -59,9 +57,7 @@ MESH: tuple[Entry, ...] = (
             "在 {src} 上把 GLOO_SOCKET_IFNAME / NCCL_SOCKET_IFNAME 设为节点间互通的网卡；如果 gloo 的地址来自主机名，"
             "也可以把 {src} 的主机名映射到该网卡的地址（/etc/hosts、DNS）。",
         ),
-        variants=(
-            NOT_NEEDED,
-        ),
+        variants=(NOT_NEEDED,),
     ),
     Entry(
         "link-flaky",

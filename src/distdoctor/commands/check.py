@@ -21,6 +21,7 @@ from distdoctor.gather.probing import MeshListener, start_listener
 from distdoctor.gather.wire import Channel
 from distdoctor.model import SEVERITIES, Endpoint, Finding, LaunchConfig, NodeFacts, NodeReport, Report
 from distdoctor.model.codec import DecodeError, from_jsonable, to_jsonable
+from distdoctor.model.identity import ByIdentity
 from distdoctor.model.picking import backend_of, pick_of
 from distdoctor.model.progress import EventSink, ignore
 from distdoctor.model.report import CheckData, GatheredNode, MeshCell, PreflightData
@@ -109,16 +110,13 @@ class LocalRules:
     """Each node's local findings, run once per report (node 0 runs them while the mesh is under way)."""
 
     def __init__(self) -> None:
-        self._found: dict[int, tuple[NodeReport, tuple[Finding, ...]]] = {}
+        self._found: ByIdentity[NodeReport, tuple[Finding, ...]] = ByIdentity(
+            lambda report: tuple(local_findings(report.config, report.facts)), limit=1 << 17
+        )
 
     def of(self, report: NodeReport) -> tuple[Finding, ...]:
         """The local findings of one node's config and facts."""
-        kept = self._found.get(id(report))
-        if kept is not None and kept[0] is report:
-            return kept[1]
-        found = tuple(local_findings(report.config, report.facts))
-        self._found[id(report)] = (report, found)
-        return found
+        return self._found(report)
 
     def run_all(self, reports: Sequence[NodeReport]) -> None:
         """Every node's but node 0's (its own findings came with its report)."""

@@ -13,6 +13,7 @@ import ipaddress
 from collections.abc import Mapping, Sequence
 
 from distdoctor.model.facts import Interface, NodeFacts, Pick, Resolution
+from distdoctor.model.identity import ByIdentity
 
 GLOO_IFNAME = "GLOO_SOCKET_IFNAME"
 NCCL_IFNAME = "NCCL_SOCKET_IFNAME"
@@ -189,22 +190,17 @@ def backend_of(facts: NodeFacts) -> str:
     return "nccl" if facts.gpus else "gloo"
 
 
-# Picks by the identity of the facts they came from (the facts kept, so an id is never reused while cached): the
-# local, cross-node and mesh rules each ask for every node's picks, 12,000 recomputations for 4096 nodes.
-_PICKS_CACHED_MAX = 16384
-_picks_cache: dict[int, tuple[NodeFacts, tuple[Pick, ...]]] = {}
+def _picks_of(facts: NodeFacts) -> tuple[Pick, ...]:
+    return picks(facts.interfaces, dict(facts.env), facts.hostname_resolution, facts.master_resolution)
+
+
+# The local, cross-node and mesh rules each ask for every node's picks: 12,000 recomputations for 4096 nodes.
+_cached_picks: ByIdentity[NodeFacts, tuple[Pick, ...]] = ByIdentity(_picks_of)
 
 
 def node_picks(facts: NodeFacts) -> tuple[Pick, ...]:
     """A node's picks, recomputed from its facts (node 0 does not take a peer's word for them)."""
-    cached = _picks_cache.get(id(facts))
-    if cached is not None and cached[0] is facts:
-        return cached[1]
-    found = picks(facts.interfaces, dict(facts.env), facts.hostname_resolution, facts.master_resolution)
-    if len(_picks_cache) >= _PICKS_CACHED_MAX:
-        _picks_cache.clear()
-    _picks_cache[id(facts)] = (facts, found)
-    return found
+    return _cached_picks(facts)
 
 
 def pick_of(facts: NodeFacts, library: str) -> Pick | None:
