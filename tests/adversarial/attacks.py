@@ -16,6 +16,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
+from tests.testbed import ports
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 MIB = 1 << 20
@@ -31,9 +32,7 @@ def env(src: Path = SRC) -> dict[str, str]:
 
 def free_port() -> int:
     """A port free on every address (node 0 listens on the node's address, attackers connect from loopback)."""
-    with socket.socket() as s:
-        s.bind(("", 0))
-        return int(s.getsockname()[1])
+    return ports.free_port("")
 
 
 def node_address() -> str:

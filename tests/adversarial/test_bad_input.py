@@ -12,6 +12,7 @@ import time
 from pathlib import Path
 
 import pytest
+from tests.testbed.ports import free_port
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 DISTDOCTOR = [sys.executable, "-m", "distdoctor"]
@@ -19,13 +20,6 @@ ENV = {k: v for k, v in os.environ.items() if not k.startswith(("MASTER_", "SLUR
 ENV = {**ENV, "LANG": "C.UTF-8", "PYTHONPATH": str(SRC)}
 ENV.pop("DISTDOCTOR_SECRET", None)
 WORKER = ["--nnodes", "2", "--node-rank", "1", "--wait", "1"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def distdoctor(

@@ -6,7 +6,6 @@ import json
 import os
 import shutil
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -17,6 +16,7 @@ from typing import Any
 import jsonschema
 import psutil
 import pytest
+from tests.testbed.ports import free_port
 
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.render.as_json import schema
@@ -25,13 +25,6 @@ pytestmark = pytest.mark.slow
 
 BASE_ENV = {k: v for k, v in os.environ.items() if not k.startswith(("MASTER_", "SLURM_", "OMPI_", "PMIX_", "LC_"))}
 FAST = ["--timeout", "20", "--step-timeout", "10"]
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        port: int = s.getsockname()[1]
-        return port
 
 
 def smoke(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], str]:

@@ -10,6 +10,7 @@ import time
 from collections.abc import Iterator
 
 import pytest
+from tests.testbed.ports import free_port
 
 from distdoctor.facts.environment import relevant_env
 from distdoctor.facts.network import interfaces, resolve, route_to
@@ -19,12 +20,6 @@ from distdoctor.facts.probe import probe_tcp
 LISTEN_SCRIPT = (
     "import socket,sys,time; s=socket.create_server(('',int(sys.argv[1]))); print('up',flush=True); time.sleep(60)"
 )
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @pytest.fixture

@@ -8,13 +8,13 @@ import itertools
 import json
 import os
 import signal
-import socket
 import struct
 import time
 from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
+from tests.testbed.ports import free_port
 
 from distdoctor import defaults
 from distdoctor.gather.coordinator import Coordinator, GatherResult
@@ -30,12 +30,6 @@ pytestmark = pytest.mark.timeout(30)
 
 SIGNED = Channel(Secret(b"s3cret"))
 LOCAL = "127.0.0.1"
-
-
-def free_port(host: str = LOCAL) -> int:
-    with socket.socket() as s:
-        s.bind((host, 0))
-        return int(s.getsockname()[1])
 
 
 def node(rank: int, nnodes: int, hostname: str | None = None) -> NodeReport:

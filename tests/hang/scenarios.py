@@ -5,7 +5,6 @@ from __future__ import annotations
 import contextlib
 import os
 import signal
-import socket
 import subprocess
 import sys
 import time
@@ -14,14 +13,9 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
+from tests.testbed.ports import free_port
 
 HUNG_RANK = Path(__file__).with_name("hung_rank.py")
-
-
-def free_port() -> int:
-    with socket.socket() as s:
-        s.bind(("127.0.0.1", 0))
-        return int(s.getsockname()[1])
 
 
 @dataclass
