@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
@@ -24,6 +25,7 @@ from distdoctor.rules.log_signatures import (
     MARKERS,
     MEMBER,
     NCCL_1,
+    NIC_NOT_PCI,
     PORT_ACTIVE,
     PROGRESS,
     REFUSED,
@@ -106,6 +108,7 @@ CONSEQUENCES = frozenset(
         "log-rendezvous-closed",
         "log-rank-killed",
         "log-gloo-connect-failed",
+        "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -243,10 +246,15 @@ def _evidence(lines: Sequence[LogLine]) -> list[str]:
     return evidence
 
 
+# What explains a failed NCCL bootstrap better than its error-return trace does.
+_BOOTSTRAP_CAUSES = frozenset({"log-nccl-bootstrap-truncated", "log-nccl-connect-failed", "log-nccl-known-bug"})
+
+
 def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """Drop what a more precise finding of the same log already says."""
     names = {name for name, _ in groups}
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
+    unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
     for name, params in list(groups):
         p = dict(params)
         if name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
@@ -262,10 +270,15 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nvls-bind-failed",
             "log-p2p-not-supported",
             "log-gpu-busy",
+            "log-nccl-cumem-host-no-p2p",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
+        elif name == "master-unreachable" and p["addr"] in unresolved:
+            del groups[(name, params)]  # a connect to a name that has no address: the name is the cause
+        elif name == "log-nccl-bootstrap-failed" and names & _BOOTSTRAP_CAUSES:
+            del groups[(name, params)]  # the trace below the WARN line that names why bootstrap failed
 
 
 # nccl-tests' device table ("#  Rank  0 Group  0 Pid 1688 on fastmoe device  0 [0x18] ...") and NCCL's init line
@@ -322,6 +335,38 @@ def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
         return []
     evidence = _evidence([launches[0].line, *[h.line for h in members.values()]])
     return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
+
+
+def _rank_started_twice(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """Lightning printed the start of one global rank more than once while others never started: the processes
+    were started in another layout than the world size (Slurm's tasks, or two nodes with one node rank)."""
+    members = [h for h in hits if h.finding == MEMBER]
+    counts = Counter(dict(h.params)["rank"] for h in members)
+    world = max((int(dict(h.params)["world"]) for h in members), default=0)
+    twice = sorted((rank for rank, n in counts.items() if n >= 2), key=int)
+    if not twice or len(counts) >= world:
+        return []
+    evidence = _evidence([h.line for h in members if dict(h.params)["rank"] == twice[0]])
+    return [
+        make_finding("log-rank-started-twice", node, evidence, ranks=", ".join(twice), seen=len(counts), world=world)
+    ]
+
+
+def _nic_not_pci(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit]) -> None:
+    """NCCL before 2.20.3 fails building its topology where a NIC sits outside PCI (a USB adapter): the node it
+    attaches to a CPU has no busid, and sorting its siblings by busid stops there (NVIDIA/nccl#1125)."""
+    outside = [h for h in hits if h.finding == NIC_NOT_PCI]
+    for name, params in list(groups):
+        detail = dict(params).get("detail", "")
+        if not outside or name != "log-nccl-topo-file-bad" or not detail.startswith("Attribute busid"):
+            continue
+        kind = dict(outside[0].params)["kind"]
+        component = f"its topology detection of a network device that is not on PCI ({kind}; NVIDIA/nccl#1125)"
+        key = (
+            "log-nccl-known-bug",
+            (("component", component), ("detail", detail), ("release", "NCCL 2.20.3 or newer")),
+        )
+        groups.setdefault(key, []).extend([outside[0], *groups.pop((name, params))])
 
 
 # nccl-tests' results of processes that ran at once come out a few lines apart; a log of several runs made one
@@ -423,12 +468,19 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _supersede(groups)
+    _nic_not_pci(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
     for key in _oom_likely(groups, hits, log):
         groups[("log-rank-oom-likely", (("who", dict(key[1])["who"]),))] = groups.pop(key)
-    found = [*flapping, *_slurm_one_task(hits, node), *_separate_tests(hits, node), *_nccl_1(hits, node, failed)]
+    found = [
+        *flapping,
+        *_slurm_one_task(hits, node),
+        *_rank_started_twice(hits, node),
+        *_separate_tests(hits, node),
+        *_nccl_1(hits, node, failed),
+    ]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
