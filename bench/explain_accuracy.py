@@ -106,6 +106,8 @@ CAUSES: dict[str, set[str]] = {
     # The final round's causes with findings of their own (after that round was measured).
     "slurm-tasks-mismatch": {"log-rank-started-twice"},
     "nccl-buffsize-too-large": {"log-ib-dmabuf-no-room"},
+    # log-code-error: the setup code's own exception, named with the frame of the library that raised it
+    "launcher-bug": {"log-code-error"},
 }
 # Collection rounds in the order they were collected. "last" was held out once, then its misses were worked on;
 # "final" was collected apart while signatures were written and measured once: the held-out round.

@@ -999,3 +999,13 @@ def test_a_bootstrap_trace_is_named_below_the_warn_line_that_says_why() -> None:
 def test_a_dmabuf_registration_without_room_is_not_the_memlock_limit() -> None:
     names = _field("302-vllm-docker-buffsize-ibv-reg-dmabuf-enomem.log")
     assert names[0] == "log-ib-dmabuf-no-room" and "log-memlock-too-low" not in names
+
+
+def test_pythons_own_type_error_in_setup_code_is_named_with_its_frame_and_without_a_frame_is_unexplained() -> None:
+    (finding,) = explain_findings(
+        [read_log(str(LOGS / "field" / "327-dmlcloud-slurm-init-node-id-none-typeerror.log"))]
+    )
+    assert finding.name == "log-code-error"
+    assert finding.param_map["where"] == "dmlcloud/core/distributed.py:280 (_init_process_group_slurm)"
+    bare = to_input(_field_lines("327-dmlcloud-slurm-init-node-id-none-typeerror.log")[-1], "a.log")
+    assert [f.name for f in explain_findings([bare])] == ["log-unexplained-failure"]

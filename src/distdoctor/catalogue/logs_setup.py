@@ -319,4 +319,22 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "node rank（NODE_RANK），并使用相同的 num_nodes。",
         ),
     ),
+    Entry(
+        "log-code-error",
+        "error",
+        "log",
+        Text(
+            "The job died of a Python error in {where}, with nothing distributed failing first: {error}",
+            "作业死于 {where} 中的 Python 错误，在此之前没有任何分布式方面的失败：{error}",
+        ),
+        Text(
+            "A fault of that code, or of a value it was given, not of the nodes or the network: read that frame. "
+            "If it is a library's (a launcher or trainer package), look for the fix in its newer release or issues, "
+            "or start it the way it supports; if it read an environment variable or setting that was None, set that "
+            "value for every rank.",
+            "这是该处代码或其所得到的值的问题，而不是节点或网络的问题：查看该调用帧。若它属于某个库（启动器或训练"
+            "框架包），在其新版本或 issue 中查找修复，或按它支持的方式启动；若它读到的环境变量或设置为 None，"
+            "就为每个 rank 设置该值。",
+        ),
+    ),
 )

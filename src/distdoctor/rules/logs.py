@@ -594,6 +594,34 @@ def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
     return [make_finding("log-unexplained-failure", node, evidence, line=quote)]
 
 
+# Python's own errors of a program's logic (not OSError, RuntimeError or torch's): raised by the code of the
+# traceback's last frame, or by a value it was given, and no node, network or collective failed first.
+_CODE_ERROR = re.compile(r"\b(?P<error>(?:TypeError|AttributeError|NameError|UnboundLocalError): .*)")
+_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)')
+# How far above its exception a traceback's last frame may be (a frame's code line and a caret line between).
+_FRAME_LINES = 4
+
+
+def _code_error(logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
+    """A failure whose last exception is Python's TypeError, AttributeError or NameError, named with the frame that
+    raised it: a fault of that code, not of the nodes."""
+    exceptions = [line for _, ls in failed for line in ls if _EXCEPTION.search(line.text)]
+    if not exceptions or not (m := _CODE_ERROR.search(exceptions[-1].text)):
+        return []
+    raised = exceptions[-1]
+    log = next(log for log in logs if log.source == raised.source)
+    i = bisect_left(log.lines, raised.number, key=lambda line: line.number)
+    frames = [f for line in log.lines[max(0, i - _FRAME_LINES) : i] if (f := _FRAME.search(line.text))]
+    if not frames:
+        return []
+    frame = frames[-1]
+    error = m["error"].strip()
+    error = error if len(error) <= MAX_QUOTE else error[:MAX_QUOTE] + "…"
+    evidence = _evidence([line for line in log.lines[max(0, i - _FRAME_LINES) : i + 1] if _FRAME.search(line.text)])
+    where = f"{frame['file']}:{frame['line']} ({frame['func']})"
+    return [make_finding("log-code-error", node_of(log), [*evidence, raised.where], error=error, where=where)]
+
+
 def _order(finding: Finding) -> tuple[int, int]:
     tier = 0 if finding.name in _TOGETHER else 2 if finding.name in CONSEQUENCES else 1
     return SEVERITIES.index(finding.severity), tier
@@ -613,7 +641,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
     if any(failed) and not any(f.severity == "error" for f in found):
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
-        found += _unexplained([(node, ls) for node, ls in lines if ls])
+        failures = [(node, ls) for node, ls in lines if ls]
+        found += _code_error(logs, failures) or _unexplained(failures)
     return sorted(found, key=_order)
 
 
