@@ -753,7 +753,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Lightning before 1.6 "initializing ddp: ...", since then "Initializing distributed: ..."
         "lightning-member",
-        ("initializing ddp: GLOBAL_RANK", "Initializing distributed: GLOBAL_RANK"),
+        ": GLOBAL_RANK: ",  # one needle for both wordings: one pass over the log
         r"[Ii]nitializing (?:ddp|distributed): GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
         lambda g: (MEMBER, dict(g)),
     ),
