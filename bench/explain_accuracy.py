@@ -63,7 +63,8 @@ CAUSES: dict[str, set[str]] = {
     "memlock-too-low": {"log-memlock-too-low"},
     "ib-completion-error": {"log-ib-completion-error"},
     # log-ib-retry-exceeded: completion error 12, whose fix leads with NCCL_IB_GID_INDEX on RoCE
-    "ib-gid-index": {"log-ib-completion-error", "log-ib-retry-exceeded"},
+    # log-roce-peer-unresolved: a QP whose peer address never answered; its fix leads with NCCL_IB_GID_INDEX
+    "ib-gid-index": {"log-ib-completion-error", "log-ib-retry-exceeded", "log-roce-peer-unresolved"},
     "ib-port-down": {"log-ib-port-down"},
     "master-unreachable": {"master-unreachable"},
     "master-port-refused": {"master-port-refused"},
@@ -74,7 +75,8 @@ CAUSES: dict[str, set[str]] = {
     "store-timeout": {"log-store-barrier-timeout", "log-rendezvous-timeout", "log-store-key-timeout"},
     "rendezvous-timeout": {"log-rendezvous-timeout", "log-gloo-rendezvous-timeout"},
     # bootstrap.cc's "Message truncated": its fix names the NCCL 2.19/2.20 bootstrap fault after a version mismatch
-    "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug"},
+    # log-nccl-cumem-host-no-p2p: NCCL 2.24+'s cuMem host memory, whose fix is the variable that turns it off
+    "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug", "log-nccl-cumem-host-no-p2p"},
     "dns-not-ready": {"log-store-host-unresolvable"},
     "master-hostname-unresolvable": {"log-store-host-unresolvable", "master-addr-unresolvable"},
     "srun-missing": {"log-slurm-one-task"},
@@ -83,9 +85,14 @@ CAUSES: dict[str, set[str]] = {
     "num-nodes-mismatch": {"nnodes-mismatch"},
     # log-nccl-connect-failed: a connect to a peer's advertised address failed; its fix leads with
     # NCCL_SOCKET_IFNAME, the interface whose address the other nodes can reach
-    "nccl-wrong-interface": {"log-nccl-connect-failed"},
+    # log-nccl-bootstrap-failed: bootstrap's TCP between the ranks failed; its fix leads with NCCL_SOCKET_IFNAME
+    "nccl-wrong-interface": {"log-nccl-connect-failed", "log-nccl-bootstrap-failed"},
     # log-store-host-unresolvable: its fix leads with checking the value MASTER_ADDR holds on each node
-    "master-addr-invalid": {"log-store-host-unresolvable", "master-addr-unresolvable"},
+    "master-addr-invalid": {
+        "log-store-host-unresolvable",
+        "master-addr-unresolvable",
+        "log-launcher-master-addr-empty",
+    },
     # log-invalid-device-ordinal: its fix names an index counted outside CUDA_VISIBLE_DEVICES
     "device-index-visible-mismatch": {"log-invalid-device-ordinal"},
     "p2p-not-supported": {"log-p2p-not-supported"},
@@ -101,9 +108,15 @@ CAUSES: dict[str, set[str]] = {
     # Keys the final round's collector gave causes the catalogue already names (mapped by meaning, before that
     # round was measured): the same limit, address, ssh launch and NVLS setup as the keys above.
     "memlock-limit": {"log-memlock-too-low"},
-    "master-addr-wrong": {"master-unreachable"},
+    # master-no-route: its fix is to use node 0's address on the network the others share
+    "master-addr-wrong": {"master-unreachable", "master-no-route"},
     "hostfile-host-unresolvable": {"log-ssh-launch-failed"},
     "nvls-unavailable-container": {"log-nvls-bind-failed"},
+    # The final round's causes with findings of their own (after that round was measured).
+    "slurm-tasks-mismatch": {"log-rank-started-twice"},
+    "nccl-buffsize-too-large": {"log-ib-dmabuf-no-room"},
+    # log-code-error: the setup code's own exception, named with the frame of the library that raised it
+    "launcher-bug": {"log-code-error"},
 }
 # Collection rounds in the order they were collected. "last" was held out once, then its misses were worked on;
 # "final" was collected apart while signatures were written and measured once: the held-out round.

@@ -681,6 +681,71 @@ CASES = [
         "log-rank-killed",
         {"signal": "SIGBUS (7)"},
     ),
+    # the final round's causes: NCCL setup, RDMA registration, launchers' MASTER_ADDR and rank layout
+    (
+        "ssh-failed",
+        "field/303-deepspeed-hostfile-node0-ssh-unresolvable.log",
+        "Could not resolve hostname",
+        "log-ssh-launch-failed",
+        {"error": "ssh: Could not resolve hostname node-0: Name or service not known"},
+    ),
+    ("lightning-member", "source-texts.log", "Initializing distributed", "member", {"rank": "1", "world": "4"}),
+    (
+        "cuda-peer-unsupported",
+        "field/326-nccl-2273-cumem-host-shm-peer-access-217-l4.log",
+        "shm.cc:590",
+        "log-nccl-cumem-host-no-p2p",
+        {},
+    ),
+    (
+        "nccl-bootstrap-trace",
+        "field/318-dgx-containers-bootstrap-over-ipoib-socket-fail.log",
+        "bootstrap.cc:270",
+        "log-nccl-bootstrap-failed",
+        {"code": "2"},
+    ),
+    (
+        "nccl-nic-not-pci",
+        "field/314-nccl-usb-nic-topology-busid-not-found.log",
+        "is not a PCI device",
+        "nic-not-pci",
+        {"kind": "usb"},
+    ),
+    (
+        "ib-modify-qp-timeout",
+        "field/325-roce-gid-index-1-link-local-modify-qp-timeout.log",
+        "ibv_modify_qp",
+        "log-roce-peer-unresolved",
+        {"detail": ""},
+    ),
+    (
+        "ib-modify-qp-timeout",
+        "source-texts.log",
+        "ibv_modify_qp failed with 110",
+        "log-roce-peer-unresolved",
+        {"detail": " (local GID fe80::a288:c2ff:fe3a:5f10, remote GID fe80::a288:c2ff:fe3a:6e24)"},
+    ),
+    (
+        "ib-reg-dmabuf-enomem",
+        "field/302-vllm-docker-buffsize-ibv-reg-dmabuf-enomem.log",
+        "ibv_reg_dmabuf_mr",
+        "log-ib-dmabuf-no-room",
+        {},
+    ),
+    (
+        "deepspeed-master-addr-empty",
+        "field/329-deepspeed-k8s-pod-master-addr-empty-hostname-i.log",
+        "Using IP address of",
+        "log-launcher-master-addr-empty",
+        {"host": "ddp-0.ddp.ml-dev.svc.cluster.local"},
+    ),
+    (
+        "deepspeed-master-addr-empty",
+        "source-texts.log",
+        "Unable to detect suitable master address",
+        "log-launcher-master-addr-empty",
+        {},
+    ),
 ]
 
 
@@ -962,3 +1027,50 @@ def test_a_test_built_against_nccl_1_is_named_only_when_it_failed() -> None:
     assert _field("123-nccl1-all-reduce-unhandled-cuda-p100.log") == ["log-nccl-known-bug"]
     header = to_input("\n".join(_field_lines("123-nccl1-all-reduce-unhandled-cuda-p100.log")[:4]), "a.log")
     assert explain_findings([header]) == []
+
+
+# The final round's causes, on their excerpts: what the log shows together, and what a more precise finding replaces.
+def test_lightning_ranks_started_twice_while_others_never_started_is_the_launch_layout() -> None:
+    (finding,) = explain_findings(
+        [read_log(str(LOGS / "field" / "300-lightning-slurm-nodes-unset-duplicate-ranks.log"))]
+    )
+    assert finding.name == "log-rank-started-twice"
+    assert (finding.param_map["seen"], finding.param_map["world"]) == ("4", "8")
+    every_rank_once = to_input(
+        "\n".join(dict.fromkeys(_field_lines("300-lightning-slurm-nodes-unset-duplicate-ranks.log"))), "a.log"
+    )
+    assert "log-rank-started-twice" not in [f.name for f in explain_findings([every_rank_once])]
+
+
+def test_a_topology_attribute_missing_after_a_nic_outside_pci_is_the_nccl_bug_not_a_topology_file() -> None:
+    assert _field("314-nccl-usb-nic-topology-busid-not-found.log") == ["log-nccl-known-bug"]
+    xml_only = to_input(_field_lines("314-nccl-usb-nic-topology-busid-not-found.log")[1], "a.log")
+    assert [f.name for f in explain_findings([xml_only])] == ["log-nccl-topo-file-bad"]
+
+
+def test_a_connect_to_a_store_host_that_does_not_resolve_is_named_as_the_name_only() -> None:
+    assert _field("321-monarch-gcp-internal-hostname-master-addr-unresolvable.log") == ["log-store-host-unresolvable"]
+
+
+def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:
+    assert _field("303-deepspeed-hostfile-node0-ssh-unresolvable.log") == ["log-ssh-launch-failed"]
+
+
+def test_a_bootstrap_trace_is_named_below_the_warn_line_that_says_why() -> None:
+    assert _field("318-dgx-containers-bootstrap-over-ipoib-socket-fail.log")[0] == "log-nccl-bootstrap-failed"
+    assert _field("029-bootstrap-message-truncated-nccl2193.log") == ["log-nccl-bootstrap-truncated"]
+
+
+def test_a_dmabuf_registration_without_room_is_not_the_memlock_limit() -> None:
+    names = _field("302-vllm-docker-buffsize-ibv-reg-dmabuf-enomem.log")
+    assert names[0] == "log-ib-dmabuf-no-room" and "log-memlock-too-low" not in names
+
+
+def test_pythons_own_type_error_in_setup_code_is_named_with_its_frame_and_without_a_frame_is_unexplained() -> None:
+    (finding,) = explain_findings(
+        [read_log(str(LOGS / "field" / "327-dmlcloud-slurm-init-node-id-none-typeerror.log"))]
+    )
+    assert finding.name == "log-code-error"
+    assert finding.param_map["where"] == "dmlcloud/core/distributed.py:280 (_init_process_group_slurm)"
+    bare = to_input(_field_lines("327-dmlcloud-slurm-init-node-id-none-typeerror.log")[-1], "a.log")
+    assert [f.name for f in explain_findings([bare])] == ["log-unexplained-failure"]

@@ -164,10 +164,12 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "From the launching node, as the launching user, 'ssh -p PORT HOST true' must work without a password: "
             "install the key (ssh-copy-id), accept the host key once, and give the launcher the port sshd listens "
             "on (horovodrun -p, mpirun --mca plm_rsh_args '-p PORT', or a Port line in ~/.ssh/config), or drop a "
-            "port option that does not match it.",
+            "port option that does not match it. Every host name of the hostfile or -H list must resolve there: "
+            "write its IP address, or add the name to /etc/hosts.",
             "在启动节点上以启动用户身份执行 'ssh -p PORT HOST true' 必须无需密码即可成功：安装密钥（ssh-copy-id）、"
             "先接受一次主机密钥，并把 sshd 实际监听的端口告诉启动器（horovodrun -p、mpirun --mca plm_rsh_args "
-            "'-p PORT'，或 ~/.ssh/config 中的 Port 行），或去掉与之不符的端口选项。",
+            "'-p PORT'，或 ~/.ssh/config 中的 Port 行），或去掉与之不符的端口选项。hostfile 或 -H 列表中的每个主机名"
+            "都必须能在那里解析：写成 IP 地址，或把该名字加入 /etc/hosts。",
         ),
     ),
     Entry(
@@ -221,6 +223,139 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "在节点的内核日志中查找这次 kill（dmesg -T | grep -i -e oom -e 'killed process'）；若找到，"
             "给作业更多主机内存或少用一些：每个节点更少的 rank 或 DataLoader worker，用 mmap=True 或逐个 rank "
             "加载检查点。调度器的限制（sacct、kubectl describe pod）或 kill -9 也会发送 SIGKILL。",
+        ),
+    ),
+    # NCCL's setup (bootstrap, RDMA, host memory) and the launchers' MASTER_ADDR and rank layout
+    Entry(
+        "log-nccl-bootstrap-failed",
+        "error",
+        "log",
+        Text(
+            "NCCL's bootstrap failed (error {code} came back through bootstrap.cc): the ranks could not set up the "
+            "TCP connections they exchange their addresses over",
+            "NCCL 的 bootstrap 失败（错误 {code} 经 bootstrap.cc 返回）：各 rank 无法建立用来交换地址的 TCP 连接",
+        ),
+        Text(
+            "Bootstrap is plain TCP on the interface NCCL picked for it (the log's 'Bootstrap : Using' line; NCCL "
+            "prefers IPoIB ib* interfaces): set NCCL_SOCKET_IFNAME on every node to an interface the nodes reach "
+            "each other on (often the Ethernet NIC), and allow TCP between the nodes on any port. The NCCL WARN line "
+            "above the trace names the address that failed.",
+            "bootstrap 是在 NCCL 为它选定的网卡上的普通 TCP（日志中的 'Bootstrap : Using' 行；NCCL 优先选择 IPoIB "
+            "的 ib* 网卡）：在每个节点上把 NCCL_SOCKET_IFNAME 设为节点之间能互相访问的网卡（通常是以太网卡），"
+            "并允许节点之间任意端口的 TCP。错误回溯上方的 NCCL WARN 行会指出失败的地址。",
+        ),
+    ),
+    Entry(
+        "log-roce-peer-unresolved",
+        "error",
+        "log",
+        Text(
+            "NCCL could not connect an RDMA queue pair: the peer's RoCE address did not answer (ibv_modify_qp: "
+            "Connection timed out){detail}",
+            "NCCL 无法建立 RDMA 队列对：对端的 RoCE 地址没有响应（ibv_modify_qp：Connection timed out）{detail}",
+        ),
+        Text(
+            "On RoCE the GID index picks the address a connection uses: set NCCL_IB_GID_INDEX on every node to the "
+            "GID of an address the nodes route between (show_gids or ibv_devinfo -v: RoCE v2 with the IPv4-mapped "
+            "::ffff:a.b.c.d, often index 3), not a link-local fe80:: one; check that each NIC reaches the other "
+            "node's RoCE address (same subnet or VLAN, ping from that interface), and NCCL_IB_HCA for the NICs on "
+            "that network.",
+            "在 RoCE 上，GID 索引决定连接使用的地址：在每个节点上把 NCCL_IB_GID_INDEX 设为节点之间可路由地址的 GID"
+            "（show_gids 或 ibv_devinfo -v：带 IPv4 映射地址 ::ffff:a.b.c.d 的 RoCE v2，常为索引 3），"
+            "不要用链路本地的 fe80:: 地址；确认每块网卡都能访问对端节点的 RoCE 地址（同一子网或 VLAN，"
+            "从该网卡 ping），并用 NCCL_IB_HCA 选择接在该网络上的网卡。",
+        ),
+    ),
+    Entry(
+        "log-ib-dmabuf-no-room",
+        "error",
+        "log",
+        Text(
+            "Registering GPU memory with the RDMA NIC failed (ibv_reg_dmabuf_mr: Cannot allocate memory): the GPU "
+            "or the NIC had no room left for the buffers NCCL registers",
+            "向 RDMA 网卡注册 GPU 显存失败（ibv_reg_dmabuf_mr：Cannot allocate memory）：GPU 或网卡已没有空间"
+            "容纳 NCCL 注册的缓冲区",
+        ),
+        Text(
+            "The locked-memory limit does not count dma-buf registrations. Make NCCL register less: unset "
+            "NCCL_BUFFSIZE (default 4 MiB; every channel and peer registers buffers of that size) and raised "
+            "NCCL_NCHANNELS / NCCL_MIN_NCHANNELS, and leave GPU memory free for NCCL (a framework that takes most of "
+            "it: a lower gpu_memory_utilization). nvidia-smi -q -d MEMORY shows the GPU's BAR1 use.",
+            "锁定内存上限不计入 dma-buf 注册。让 NCCL 少注册一些：取消 NCCL_BUFFSIZE（默认 4 MiB；每个通道和对端"
+            "都会注册这么大的缓冲区）以及调高过的 NCCL_NCHANNELS / NCCL_MIN_NCHANNELS，并给 NCCL 留出 GPU 显存"
+            "（占用大部分显存的框架：调低 gpu_memory_utilization）。nvidia-smi -q -d MEMORY 显示 GPU 的 BAR1 用量。",
+        ),
+    ),
+    Entry(
+        "log-nccl-cumem-host-no-p2p",
+        "error",
+        "log",
+        Text(
+            "NCCL's SHM transport failed with CUDA error 217 (peer access is not supported): since NCCL 2.24 it "
+            "shares host memory through cuMem, which needs peer access these GPUs lack",
+            "NCCL 的 SHM 传输因 CUDA 错误 217（peer access is not supported）失败：自 NCCL 2.24 起它通过 cuMem "
+            "共享主机内存，而这需要这些 GPU 所不具备的 peer access",
+        ),
+        Text(
+            "Set NCCL_CUMEM_HOST_ENABLE=0 on every rank: NCCL then shares host memory through /dev/shm as older "
+            "releases did. NCCL_P2P_DISABLE does not reach this path.",
+            "在每个 rank 上设置 NCCL_CUMEM_HOST_ENABLE=0：NCCL 会像旧版本那样通过 /dev/shm 共享主机内存。"
+            "NCCL_P2P_DISABLE 对这条路径无效。",
+        ),
+    ),
+    Entry(
+        "log-launcher-master-addr-empty",
+        "error",
+        "log",
+        Text(
+            "The launcher found no IP address for the first host {host} and started the ranks with an empty "
+            "MASTER_ADDR",
+            "启动器没有找到第一台主机 {host} 的 IP 地址，以空的 MASTER_ADDR 启动了各 rank",
+        ),
+        Text(
+            "DeepSpeed's launcher takes MASTER_ADDR from 'hostname -I' run over ssh on the first host of the "
+            "hostfile, which printed nothing there (common in containers and pods): pass it yourself, deepspeed "
+            "--master_addr=IP with that host's address the other nodes reach.",
+            "DeepSpeed 启动器通过 ssh 在 hostfile 的第一台主机上运行 'hostname -I' 来获得 MASTER_ADDR，"
+            "而它在那里什么也没有输出（在容器和 pod 中很常见）：自己传入，deepspeed --master_addr=IP，"
+            "使用其他节点能访问到的该主机地址。",
+        ),
+    ),
+    Entry(
+        "log-rank-started-twice",
+        "error",
+        "log",
+        Text(
+            "Global rank {ranks} started more than once, and only {seen} of {world} ranks started: the processes "
+            "were started in another layout than the job's world size",
+            "全局 rank {ranks} 启动了不止一次，而 {world} 个 rank 中只有 {seen} 个启动：进程的启动布局与作业的 "
+            "world size 不一致",
+        ),
+        Text(
+            "Under Slurm, Lightning takes each rank from its Slurm task: request the layout the Trainer uses, "
+            "#SBATCH --nodes equal to num_nodes and --ntasks-per-node equal to devices, and start the script with "
+            "srun. Elsewhere, give every node its own node rank (NODE_RANK) and the same num_nodes.",
+            "在 Slurm 下，Lightning 从 Slurm 任务获得每个 rank：申请与 Trainer 一致的布局，#SBATCH --nodes 等于 "
+            "num_nodes，--ntasks-per-node 等于 devices，并用 srun 启动脚本。在其他环境中，给每个节点分配各自的 "
+            "node rank（NODE_RANK），并使用相同的 num_nodes。",
+        ),
+    ),
+    Entry(
+        "log-code-error",
+        "error",
+        "log",
+        Text(
+            "The job died of a Python error in {where}, with nothing distributed failing first: {error}",
+            "作业死于 {where} 中的 Python 错误，在此之前没有任何分布式方面的失败：{error}",
+        ),
+        Text(
+            "A fault of that code, or of a value it was given, not of the nodes or the network: read that frame. "
+            "If it is a library's (a launcher or trainer package), look for the fix in its newer release or issues, "
+            "or start it the way it supports; if it read an environment variable or setting that was None, set that "
+            "value for every rank.",
+            "这是该处代码或其所得到的值的问题，而不是节点或网络的问题：查看该调用帧。若它属于某个库（启动器或训练"
+            "框架包），在其新版本或 issue 中查找修复，或按它支持的方式启动；若它读到的环境变量或设置为 None，"
+            "就为每个 rank 设置该值。",
         ),
     ),
 )

@@ -31,8 +31,22 @@ MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8"
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
+NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
 MARKERS = frozenset(
-    {REFUSED, EXITED, TERMINATED, PROGRESS, CLEAN, PORT_ACTIVE, SLURM_LAUNCHES, MEMBER, TEST_RESULT, NCCL_1, SPAWNS}
+    {
+        REFUSED,
+        EXITED,
+        TERMINATED,
+        PROGRESS,
+        CLEAN,
+        PORT_ACTIVE,
+        SLURM_LAUNCHES,
+        MEMBER,
+        TEST_RESULT,
+        NCCL_1,
+        SPAWNS,
+        NIC_NOT_PCI,
+    }
 )
 
 
@@ -248,7 +262,8 @@ def _exitcode(g: Params) -> tuple[str, Params]:
     """torchrun's "failed (exitcode: -9)", its failure table, subprocess's "exit status": a negative code or one
     above 128 is a signal; any other non-zero code is a failure without a cause."""
     code = int(g["code"])
-    signal = -code if code < 0 else code - 128 if code > 128 else 0
+    # 128+N is a shell's signal N (SIGRTMAX is 64); 255 is a program's own -1, ssh's failure among them
+    signal = -code if code < 0 else code - 128 if 128 < code <= 128 + 64 else 0
     if signal:
         return _killed(_SIGNALS.get(signal, f"signal {signal}"), signal, g)
     return (EXITED if code else CLEAN), {}
@@ -757,10 +772,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Multi-processing is handled by Slurm",
         lambda g: (SLURM_LAUNCHES, {}),
     ),
-    _sig(
+    _sig(  # Lightning before 1.6 "initializing ddp: ...", since then "Initializing distributed: ..."
         "lightning-member",
-        "initializing ddp: GLOBAL_RANK",
-        r"initializing ddp: GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
+        ": GLOBAL_RANK: ",  # one needle for both wordings: one pass over the log
+        r"[Ii]nitializing (?:ddp|distributed): GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
         lambda g: (MEMBER, dict(g)),
     ),
     _sig(
@@ -812,7 +827,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "memlock-reg-mr",
         "Cannot allocate memory",
-        r"Call to (?P<call>ibv_reg_mr\w*|ibv_reg_dmabuf_mr|ibv_create_cq|ibv_create_qp|ibv_alloc_pd) failed"
+        # not ibv_reg_dmabuf_mr: a dma-buf registration pins no pages, and the kernel counts none against the limit
+        r"Call to (?P<call>ibv_reg_mr\w*|ibv_create_cq|ibv_create_qp|ibv_alloc_pd) failed"
         r"(?: with error)? ?:? Cannot allocate memory",
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
@@ -911,11 +927,16 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-rank-missing"),
     ),
     _sig(  # CUDA error 217 (cudaErrorPeerAccessUnsupported): NCCL's "Cuda failure 217 '...'" or "failed to peer
-        # with device N: 217 ...", torch's "CUDA error: ..."
+        # with device N: 217 ...", torch's "CUDA error: ..."; in transport/shm.cc (2.24+: host memory shared through
+        # cuMem, which maps it on the peer's GPU) it is not the P2P transport's
         "cuda-peer-unsupported",
         "peer access is not supported",
-        r"(?:(?P<code>\d+) '?)?peer access is not supported",
-        lambda g: ("log-p2p-not-supported", {"detail": f" (CUDA error {g['code']})" if g.get("code") else ""}),
+        r"(?P<shm>shm\.cc:\d+ .*?)?(?:(?P<code>\d+) '?)?peer access is not supported",
+        lambda g: (
+            ("log-nccl-cumem-host-no-p2p", {})
+            if g.get("shm")
+            else ("log-p2p-not-supported", {"detail": f" (CUDA error {g['code']})" if g.get("code") else ""})
+        ),
     ),
     _sig(  # CUDA error 46 (cudaErrorDevicesUnavailable), in the wordings of CUDA's runtime over the years
         "cuda-devices-unavailable",
@@ -976,12 +997,12 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-mpi-slots-missing"),
     ),
     _sig(  # OpenSSH: "[user@host: ]Permission denied (methods).", "ssh: connect to host H port P: E",
-        # "Host key verification failed."
+        # "Host key verification failed.", "ssh: Could not resolve hostname H: E" (a hostfile's name)
         "ssh-failed",
-        ("Permission denied (", "onnect to ", "Host key verification failed"),
+        ("Permission denied (", "onnect to ", "Host key verification failed", "ssh: Could not resolve hostname"),
         # a literal first: the regex runs on every NCCL and torch line that says "connect to", too
         r"(?P<error>Permission denied \([\w,\-]+\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
-        r"Host key verification failed)",
+        r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$))",
         _name("log-ssh-launch-failed"),
     ),
     _sig(
@@ -989,5 +1010,42 @@ SIGNATURES: tuple[Signature, ...] = (
         "invalid device ordinal",
         r"invalid device ordinal",
         lambda g: ("log-invalid-device-ordinal", {}),
+    ),
+    # NCCL setup (bootstrap, topology, RDMA) and launchers' MASTER_ADDR: the final round's causes
+    _sig(  # NCCL's error-return trace through bootstrap.cc: the TCP setup between the ranks failed
+        "nccl-bootstrap-trace",
+        "bootstrap.cc:",
+        r"NCCL INFO (?:\S*/)?bootstrap\.cc:\d+ -> (?P<code>[1-9]\d*)",
+        _name("log-nccl-bootstrap-failed"),
+    ),
+    _sig(  # graph/xml.cc (every release): a NIC that is not on PCI (USB, virtual) is attached to a CPU
+        "nccl-nic-not-pci",
+        "is not a PCI device",
+        r"Topology detection: network path .*? is not a PCI device \((?P<kind>[^)]*)\)",
+        lambda g: (NIC_NOT_PCI, dict(g)),
+    ),
+    _sig(  # ibvwrap.cc: "failed with error E" (2.x), "failed with 110 E, on dev D, local GID L, remote GID R" (2.2x):
+        # on RoCE, modifying a QP to RTR resolves the peer GID's address; ETIMEDOUT means nothing answered for it
+        "ib-modify-qp-timeout",
+        "ibv_modify_qp failed",
+        r"Call to ibv_modify_qp failed with (?:error |110 )?Connection timed out"
+        r"(?:.*?local GID (?P<local>[^,\s]+),? remote GID (?P<remote>[^,\s]+))?",
+        lambda g: (
+            "log-roce-peer-unresolved",
+            {"detail": f" (local GID {g['local']}, remote GID {g['remote']})" if g.get("remote") else ""},
+        ),
+    ),
+    _sig(  # a dma-buf registration of GPU memory with the NIC (NCCL 2.19+ with DMA-BUF support)
+        "ib-reg-dmabuf-enomem",
+        "Cannot allocate memory",
+        r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? Cannot allocate memory",
+        lambda g: ("log-ib-dmabuf-no-room", {}),
+    ),
+    _sig(  # DeepSpeed's runner: MASTER_ADDR from "ssh FIRST_HOST hostname -I"; an empty answer (before 0.8.1), or
+        # the error that replaced it
+        "deepspeed-master-addr-empty",
+        ("Using IP address of ", "Unable to detect suitable master address"),
+        r"Using IP address of +for node (?P<host>\S+)|(?P<error>Unable to detect suitable master address)",
+        lambda g: ("log-launcher-master-addr-empty", {"host": g.get("host") or "the first host of the hostfile"}),
     ),
 )

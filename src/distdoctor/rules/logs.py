@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left, bisect_right
+from collections import Counter
 from collections.abc import Iterable, Iterator, Sequence
 from dataclasses import dataclass
 from itertools import accumulate, pairwise
@@ -24,6 +25,7 @@ from distdoctor.rules.log_signatures import (
     MARKERS,
     MEMBER,
     NCCL_1,
+    NIC_NOT_PCI,
     PORT_ACTIVE,
     PROGRESS,
     REFUSED,
@@ -110,6 +112,7 @@ CONSEQUENCES = frozenset(
         "log-rendezvous-closed",
         "log-rank-killed",
         "log-gloo-connect-failed",
+        "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -247,10 +250,15 @@ def _evidence(lines: Sequence[LogLine]) -> list[str]:
     return evidence
 
 
+# What explains a failed NCCL bootstrap better than its error-return trace does.
+_BOOTSTRAP_CAUSES = frozenset({"log-nccl-bootstrap-truncated", "log-nccl-connect-failed", "log-nccl-known-bug"})
+
+
 def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """Drop what a more precise finding of the same log already says."""
     names = {name for name, _ in groups}
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
+    unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
     for name, params in list(groups):
         p = dict(params)
         if name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
@@ -266,6 +274,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nvls-bind-failed",
             "log-p2p-not-supported",
             "log-gpu-busy",
+            "log-nccl-cumem-host-no-p2p",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-nccl-internal-error" and names & {
@@ -277,6 +286,10 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
+        elif name == "master-unreachable" and p["addr"] in unresolved:
+            del groups[(name, params)]  # a connect to a name that has no address: the name is the cause
+        elif name == "log-nccl-bootstrap-failed" and names & _BOOTSTRAP_CAUSES:
+            del groups[(name, params)]  # the trace below the WARN line that names why bootstrap failed
 
 
 # nccl-tests' device table ("#  Rank  0 Group  0 Pid 1688 on fastmoe device  0 [0x18] ...") and NCCL's init line
@@ -333,6 +346,38 @@ def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
         return []
     evidence = _evidence([launches[0].line, *[h.line for h in members.values()]])
     return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
+
+
+def _rank_started_twice(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """Lightning printed the start of one global rank more than once while others never started: the processes
+    were started in another layout than the world size (Slurm's tasks, or two nodes with one node rank)."""
+    members = [h for h in hits if h.finding == MEMBER]
+    counts = Counter(dict(h.params)["rank"] for h in members)
+    world = max((int(dict(h.params)["world"]) for h in members), default=0)
+    twice = sorted((rank for rank, n in counts.items() if n >= 2), key=int)
+    if not twice or len(counts) >= world:
+        return []
+    evidence = _evidence([h.line for h in members if dict(h.params)["rank"] == twice[0]])
+    return [
+        make_finding("log-rank-started-twice", node, evidence, ranks=", ".join(twice), seen=len(counts), world=world)
+    ]
+
+
+def _nic_not_pci(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit]) -> None:
+    """NCCL before 2.20.3 fails building its topology where a NIC sits outside PCI (a USB adapter): the node it
+    attaches to a CPU has no busid, and sorting its siblings by busid stops there (NVIDIA/nccl#1125)."""
+    outside = [h for h in hits if h.finding == NIC_NOT_PCI]
+    for name, params in list(groups):
+        detail = dict(params).get("detail", "")
+        if not outside or name != "log-nccl-topo-file-bad" or not detail.startswith("Attribute busid"):
+            continue
+        kind = dict(outside[0].params)["kind"]
+        component = f"its topology detection of a network device that is not on PCI ({kind}; NVIDIA/nccl#1125)"
+        key = (
+            "log-nccl-known-bug",
+            (("component", component), ("detail", detail), ("release", "NCCL 2.20.3 or newer")),
+        )
+        groups.setdefault(key, []).extend([outside[0], *groups.pop((name, params))])
 
 
 # nccl-tests' results of processes that ran at once come out a few lines apart; a log of several runs made one
@@ -450,12 +495,19 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _supersede(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
+    _nic_not_pci(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
     for key in _oom_likely(groups, hits, log):
         groups[("log-rank-oom-likely", (("who", dict(key[1])["who"]),))] = groups.pop(key)
-    found = [*flapping, *_slurm_one_task(hits, node), *_separate_tests(hits, node), *_nccl_1(hits, node, failed)]
+    found = [
+        *flapping,
+        *_slurm_one_task(hits, node),
+        *_rank_started_twice(hits, node),
+        *_separate_tests(hits, node),
+        *_nccl_1(hits, node, failed),
+    ]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
@@ -571,6 +623,34 @@ def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
     return [make_finding("log-unexplained-failure", node, evidence, line=quote)]
 
 
+# Python's own errors of a program's logic (not OSError, RuntimeError or torch's): raised by the code of the
+# traceback's last frame, or by a value it was given, and no node, network or collective failed first.
+_CODE_ERROR = re.compile(r"\b(?P<error>(?:TypeError|AttributeError|NameError|UnboundLocalError): .*)")
+_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)')
+# How far above its exception a traceback's last frame may be (a frame's code line and a caret line between).
+_FRAME_LINES = 4
+
+
+def _code_error(logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
+    """A failure whose last exception is Python's TypeError, AttributeError or NameError, named with the frame that
+    raised it: a fault of that code, not of the nodes."""
+    exceptions = [line for _, ls in failed for line in ls if _EXCEPTION.search(line.text)]
+    if not exceptions or not (m := _CODE_ERROR.search(exceptions[-1].text)):
+        return []
+    raised = exceptions[-1]
+    log = next(log for log in logs if log.source == raised.source)
+    i = bisect_left(log.lines, raised.number, key=lambda line: line.number)
+    frames = [f for line in log.lines[max(0, i - _FRAME_LINES) : i] if (f := _FRAME.search(line.text))]
+    if not frames:
+        return []
+    frame = frames[-1]
+    error = m["error"].strip()
+    error = error if len(error) <= MAX_QUOTE else error[:MAX_QUOTE] + "…"
+    evidence = _evidence([line for line in log.lines[max(0, i - _FRAME_LINES) : i + 1] if _FRAME.search(line.text)])
+    where = f"{frame['file']}:{frame['line']} ({frame['func']})"
+    return [make_finding("log-code-error", node_of(log), [*evidence, raised.where], error=error, where=where)]
+
+
 def _order(finding: Finding) -> tuple[int, int]:
     tier = 0 if finding.name in _TOGETHER else 2 if finding.name in CONSEQUENCES else 1
     return SEVERITIES.index(finding.severity), tier
@@ -590,7 +670,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
     if any(failed) and not any(f.severity == "error" for f in found):
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
-        found += _unexplained([(node, ls) for node, ls in lines if ls])
+        failures = [(node, ls) for node, ls in lines if ls]
+        found += _code_error(logs, failures) or _unexplained(failures)
     return sorted(found, key=_order)
 
 
