@@ -7,6 +7,8 @@ import contextlib
 import dataclasses
 import socket
 import struct
+import subprocess
+import sys
 import time
 from collections.abc import AsyncIterator, Sequence
 from typing import Any
@@ -403,3 +405,42 @@ def test_with_a_secret_only_payloads_that_answer_the_listener_s_challenge_get_a_
     assert good.payload == "delivered"
     assert bad.ok and bad.payload == "closed"  # the connect works; the payload is refused
     assert answer.startswith(b"DDc1") and b"DDa1" not in answer and took < 1
+
+
+def test_a_listener_out_of_descriptors_waits_and_then_serves_again() -> None:
+    # At the fd limit accept() fails with EMFILE while the listening socket stays readable: the listener must look
+    # again later (not spin on the loop), and count payloads again once descriptors are free.
+    code = r"""
+import asyncio, resource, socket, time
+from distdoctor.gather.probing import Target, probe_targets, start_listener
+
+async def main():
+    listener = await start_listener("127.0.0.9")
+    port = listener.endpoint.port
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    resource.setrlimit(resource.RLIMIT_NOFILE, (64, hard))
+    fillers = []
+    try:
+        while True:
+            fillers.append(socket.socket())
+    except OSError:
+        pass
+    waiting = [fillers.pop() for _ in range(2)]  # room for two clients' sockets, none for the accepted ones
+    for s in waiting:
+        s.close()
+    clients = [socket.create_connection(("127.0.0.9", port)) for _ in range(2)]
+    cpu = time.process_time()
+    await asyncio.sleep(1.0)
+    spun = time.process_time() - cpu
+    for s in fillers + clients:
+        s.close()
+    (pair,) = await probe_targets(0, [Target(1, "127.0.0.9", port)], tries=1, payload_bytes=4096)
+    await listener.close()
+    print(f"{spun:.3f} {pair.payload}")
+
+asyncio.run(main())
+"""
+    out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=60)
+    assert out.returncode == 0, out.stderr
+    spun, payload = out.stdout.split()
+    assert float(spun) < 0.3 and payload == "delivered", out.stdout

@@ -49,19 +49,54 @@ class Target:
 
 class MeshListener:
     """On an ephemeral port like the ones gloo/NCCL open after the master port: takes a connect, and counts a payload
-    when one is announced (bounded in size, time and number at once), answering with the count."""
+    when one is announced (bounded in size, time and number at once), answering with the count. Served from the
+    loop's reader callbacks alone (no transport or task per connection: a sampled 4096-node mesh is 20,000)."""
 
-    def __init__(self, server: asyncio.Server, endpoint: Endpoint, gates: _Gates) -> None:
-        self.server = server
+    def __init__(self, sock: socket.socket, endpoint: Endpoint, channel: Channel) -> None:
+        self.loop = asyncio.get_running_loop()
+        self.sock = sock
         self.endpoint = endpoint
-        self.gates = gates
+        self.channel = channel
+        self.gates = _Gates()
+        self.closed = False
+        self.loop.add_reader(sock.fileno(), self._accept)
+
+    def _accept(self) -> None:
+        for _ in range(_ACCEPT_BATCH):
+            try:
+                conn, peer = self.sock.accept()
+            except BlockingIOError:
+                return
+            except OSError as exc:
+                if exc.errno in _OUT_OF_FDS:
+                    # Out of descriptors: look again later rather than spin on a socket that stays readable.
+                    self.loop.remove_reader(self.sock.fileno())
+                    self.loop.call_later(_ACCEPT_RETRY_S, self._resume_accepting)
+                    return
+                continue  # ECONNABORTED and the like: that peer is gone
+            _PayloadCounter(self, conn, str(peer[0]))
+
+    def _resume_accepting(self) -> None:
+        if not self.closed:
+            self.loop.add_reader(self.sock.fileno(), self._accept)
 
     async def close(self) -> None:
-        self.server.close()
+        if self.closed:
+            return
+        self.closed = True
+        self.loop.remove_reader(self.sock.fileno())
+        self.sock.close()
         # Connections still open (a payload mid-way, a peer that holds on) end now, not at their deadlines.
         for conn in list(self.gates.live):
-            conn.abort()
-        await self.server.wait_closed()
+            conn.close()
+
+
+_ACCEPT_BATCH = 64
+_ACCEPT_RETRY_S = 0.1
+_OUT_OF_FDS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
+# A payload's bytes are counted and dropped, read into one scratch buffer: nothing past the header is looked at, so
+# loops in several threads may share it.
+_SCRATCH = bytearray(256 << 10)
 
 
 class _Gates:
@@ -111,53 +146,82 @@ class _Gates:
                 return
 
 
-class _PayloadCounter(asyncio.Protocol):
-    """One connection to the listener, without a task or stream: a plain connect is hung up on at its EOF; a payload
-    (MAGIC and its length) is counted within its slot and deadline and answered with ACK and the count."""
+class _PayloadCounter:
+    """One connection to the listener: a plain connect is hung up on at its EOF; a payload (MAGIC and its length)
+    is counted within its slot and deadline and answered with ACK and the count."""
 
-    def __init__(self, gates: _Gates, channel: Channel) -> None:
-        self.gates = gates
-        self.channel = channel
-        self.challenge = os.urandom(16) if channel.signed else b""
-        self.header_size = _HEADER.size + (_TAG_BYTES if channel.signed else 0)
-        self.transport: asyncio.Transport | None = None
-        self.source = ""
+    def __init__(self, listener: MeshListener, sock: socket.socket, source: str) -> None:
+        self.loop = listener.loop
+        self.gates = listener.gates
+        self.channel = listener.channel
+        self.sock = sock
+        self.fd = sock.fileno()
+        self.source = source
+        self.challenge = os.urandom(16) if self.channel.signed else b""
+        self.header_size = _HEADER.size + (_TAG_BYTES if self.channel.signed else 0)
         self.header = b""
         self.size = -1  # announced length, once the header is in
         self.count = 0
         self.held = False  # holds a payload slot
-        self.timer: asyncio.TimerHandle | None = None
-
-    def connection_made(self, transport: asyncio.BaseTransport) -> None:
-        assert isinstance(transport, asyncio.Transport)
-        self.transport = transport
+        self.reading = False
+        self.closed = False
+        sock.setblocking(False)
         self.gates.live.add(self)
-        peer = transport.get_extra_info("peername")
-        self.source = str(peer[0]) if peer else ""
-        if self.challenge:
-            transport.write(_CHALLENGE.pack(CHALLENGE, self.challenge))
         # Longer than the sender waits, a busy loop's grace included: the sender, not the listener, is the one to
         # say a payload stalled.
-        self.timer = asyncio.get_running_loop().call_later(_LISTENER_HOLD_S, transport.abort)
+        self.timer = self.loop.call_later(_LISTENER_HOLD_S, self.close)
+        if self.challenge and not self._send(_CHALLENGE.pack(CHALLENGE, self.challenge)):
+            return
+        self._read_on()
 
-    def data_received(self, data: bytes) -> None:
-        if self.size < 0:
-            self.header += data
-            if len(self.header) < self.header_size:
-                return
-            magic, size = _HEADER.unpack(self.header[: _HEADER.size])
-            tag = self.header[_HEADER.size : self.header_size]
-            data, self.header = self.header[self.header_size :], b""
-            if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES or not self._answered(tag):
-                self._close()
-                return
-            self.size, self.count = size, len(data)
-            if not self.gates.take(self):
-                self._pause()
-                return
-            self.held = True
-        else:
-            self.count += len(data)  # counted and dropped: nothing is kept
+    def _send(self, data: bytes) -> bool:
+        # A few bytes into an empty send buffer: never blocks.
+        try:
+            self.sock.send(data)
+        except OSError:
+            self.close()
+            return False
+        return True
+
+    def _read_on(self) -> None:
+        if not self.reading and not self.closed:
+            self.loop.add_reader(self.fd, self._readable)
+            self.reading = True
+
+    def _pause(self) -> None:
+        if self.reading:
+            self.loop.remove_reader(self.fd)
+            self.reading = False
+
+    def _readable(self) -> None:
+        try:
+            got = self.sock.recv_into(_SCRATCH)
+        except BlockingIOError:
+            return
+        except OSError:
+            self.close()
+            return
+        if not got:
+            self.close()  # a plain connect, or a payload cut short
+            return
+        if self.size >= 0:
+            self.count += got  # counted and dropped: nothing is kept
+            self._answer_when_whole()
+            return
+        taken = min(got, self.header_size - len(self.header))
+        self.header += bytes(_SCRATCH[:taken])
+        if len(self.header) < self.header_size:
+            return
+        magic, size = _HEADER.unpack(self.header[: _HEADER.size])
+        tag = self.header[_HEADER.size :]
+        if magic != MAGIC or size > defaults.MESH_PAYLOAD_MAX_BYTES or not self._answered(tag):
+            self.close()
+            return
+        self.size, self.count = size, got - taken
+        if not self.gates.take(self):
+            self._pause()
+            return
+        self.held = True
         self._answer_when_whole()
 
     def _answered(self, tag: bytes) -> bool:
@@ -167,48 +231,44 @@ class _PayloadCounter(asyncio.Protocol):
     def start(self) -> None:
         """A slot freed for this waiting payload: read on."""
         self.held = True
-        if self.transport is not None and not self.transport.is_closing():
-            self.transport.resume_reading()
+        self._read_on()
         self._answer_when_whole()
 
-    def _pause(self) -> None:
-        if self.transport is not None:
-            self.transport.pause_reading()
-
     def _answer_when_whole(self) -> None:
-        if self.held and self.count >= self.size and self.transport is not None and not self.transport.is_closing():
-            self.transport.write(_HEADER.pack(ACK, self.size))
-            self._close()
+        if self.held and self.count >= self.size and not self.closed and self._send(_HEADER.pack(ACK, self.size)):
+            self.close()
 
-    def _close(self) -> None:
-        if self.transport is not None:
-            self.transport.close()
-
-    def eof_received(self) -> bool:
-        return False  # a plain connect, or a payload cut short: close
-
-    def abort(self) -> None:
-        if self.transport is not None:
-            self.transport.abort()
-
-    def connection_lost(self, exc: Exception | None) -> None:
+    def close(self) -> None:
+        """Hang up (at once: what was unread is dropped) and give back the slot."""
+        if self.closed:
+            return
+        self.closed = True
+        self._pause()
+        self.timer.cancel()
+        self.sock.close()
         self.gates.live.discard(self)
-        if self.timer is not None:
-            self.timer.cancel()
         if self.size >= 0:
             self.gates.give_back(self, self.held)
             self.held = False
-        self.transport = None
 
 
 async def start_listener(address: str, interface: str | None = None, channel: Channel = PLAIN) -> MeshListener:
     """Listen on address, port 0 (the kernel picks, as for gloo's and NCCL's own sockets); with a signed channel,
     payloads must answer a challenge."""
-    gates = _Gates()
-    loop = asyncio.get_running_loop()
-    server = await loop.create_server(lambda: _PayloadCounter(gates, channel), address, 0, backlog=1024)
-    port = int(server.sockets[0].getsockname()[1])
-    return MeshListener(server, Endpoint(address, port, interface), gates)
+    infos = _numeric(address, 0) or tuple(
+        await asyncio.get_running_loop().getaddrinfo(address, 0, type=socket.SOCK_STREAM, flags=socket.AI_PASSIVE)
+    )
+    family, kind, proto, _, sockaddr = infos[0]
+    sock = socket.socket(family, kind, proto)
+    try:
+        sock.setsockopt(socket.SOL_SOCKET, socket.SO_REUSEADDR, 1)
+        sock.bind(sockaddr)
+        sock.listen(1024)
+        sock.setblocking(False)
+    except BaseException:
+        sock.close()
+        raise
+    return MeshListener(sock, Endpoint(address, int(sock.getsockname()[1]), interface), channel)
 
 
 @dataclass(frozen=True)
