@@ -16,7 +16,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 
 import psutil
-from tests.testbed import ports
+
+from testbed import ports
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 MIB = 1 << 20

@@ -12,7 +12,8 @@ import time
 from pathlib import Path
 
 import pytest
-from tests.testbed.ports import free_port
+
+from testbed.ports import free_port
 
 SRC = Path(__file__).resolve().parents[2] / "src"
 DISTDOCTOR = [sys.executable, "-m", "distdoctor"]

@@ -16,10 +16,10 @@ from typing import Any
 import jsonschema
 import psutil
 import pytest
-from tests.testbed.ports import free_port
 
 from distdoctor.facts.nvidia import gather_gpus
 from distdoctor.render.as_json import schema
+from testbed.ports import free_port
 
 pytestmark = pytest.mark.slow
 

@@ -10,12 +10,12 @@ import time
 from collections.abc import Iterator
 
 import pytest
-from tests.testbed.ports import free_port
 
 from distdoctor.facts.environment import relevant_env
 from distdoctor.facts.network import interfaces, resolve, route_to
 from distdoctor.facts.ports import check_bind
 from distdoctor.facts.probe import probe_tcp
+from testbed.ports import free_port
 
 LISTEN_SCRIPT = (
     "import socket,sys,time; s=socket.create_server(('',int(sys.argv[1]))); print('up',flush=True); time.sleep(60)"

@@ -14,7 +14,6 @@ from collections.abc import Awaitable, Callable, Sequence
 from typing import Any
 
 import pytest
-from tests.testbed.ports import free_port
 
 from distdoctor import defaults
 from distdoctor.gather.coordinator import Coordinator, GatherResult
@@ -24,6 +23,7 @@ from distdoctor.model import NodeReport
 from distdoctor.model.codec import to_jsonable
 from distdoctor.model.progress import ConnectAttempt, Event, FrameDropped, Joined, NodeArrived, StillMissing, Waiting
 from distdoctor.model.secret import Secret
+from testbed.ports import free_port
 from testbed.recorded import HEALTHY_MASTER, config, facts
 
 pytestmark = pytest.mark.timeout(30)

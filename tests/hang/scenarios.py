@@ -13,7 +13,8 @@ from dataclasses import dataclass
 from pathlib import Path
 
 import psutil
-from tests.testbed.ports import free_port
+
+from testbed.ports import free_port
 
 HUNG_RANK = Path(__file__).with_name("hung_rank.py")
 
