@@ -544,6 +544,22 @@ CASES = [
         {"detail": ""},
     ),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
+    # a paste cut before the closing quote
+    (
+        "nvls-cuda-failure",
+        "field/401-h200-nvls-cuda-failure-999-fabric-manager-error.log",
+        "Cuda failure 999",
+        "log-nvls-bind-failed",
+        {"detail": " (CUDA error 999 'unknown error' in transport/nvls.cc)"},
+    ),
+    # a summary of the line without the size or the error's text
+    (
+        "nvls-bind",
+        "field/402-ao-h100-ci-nvls-multicast-bind-error-401.log",
+        "Failed to bind NVLink",
+        "log-nvls-bind-failed",
+        {"detail": " (CUDA error 401)"},
+    ),
     (
         "cuda-system-not-ready",
         "field/005-system-not-yet-initialized-fm.log",

@@ -178,6 +178,12 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
     }
 
 
+def _cuda_detail(g: Params, where: str) -> str:
+    """" (CUDA error 401 'text' where)", from whichever of the code and the text the line gives."""
+    parts = [p for p in (g.get("code"), f"'{g['error'].strip()}'" if g.get("error", "").strip() else None) if p]
+    return f" (CUDA error {' '.join(parts)}{where})" if parts else ""
+
+
 def _watchdog(g: Params) -> tuple[str, Params]:
     """The NCCL watchdog's timeout, in every wording since torch 1.8; a one-element collective is a barrier or a
     metric all_reduce, where one rank was busy elsewhere."""
@@ -858,22 +864,18 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nvls-bind",
         "NVLink SHARP",
-        # NCCL 2.29 ends the line at the colon and puts the CUDA error on the next one.
-        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ ?:"
-        r"(?: CUDA error (?P<code>\d+) '(?P<error>[^']*)')?",
-        lambda g: (
-            "log-nvls-bind-failed",
-            {"detail": f" (CUDA error {g['code']} '{g['error']}')" if g.get("code") else ""},
-        ),
+        # NCCL 2.29 ends the line at the colon and puts the CUDA error on the next one; a quote or summary of the
+        # line may leave out the size or the error's text.
+        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory(?: of size \d+)? ?:"
+        r"(?: CUDA error (?P<code>\d+)(?: '(?P<error>[^']*)')?)?",
+        lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, "")}),
     ),
     _sig(
         "nvls-cuda-failure",
         "nvls.cc",
-        r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'",
-        lambda g: (
-            "log-nvls-bind-failed",
-            {"detail": f" (CUDA error{' ' + g['code'] if g.get('code') else ''} '{g['error']}' in transport/nvls.cc)"},
-        ),
+        # the closing quote is optional: a paste cut at the line's end loses it
+        r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'?",
+        lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, " in transport/nvls.cc")}),
     ),
     _sig(
         "cuda-system-not-ready",
