@@ -57,6 +57,13 @@ CASES = [
     ),
     ("server-socket-in-use", "port-in-use.node1.log", "EADDRINUSE", "master-port-in-use", {"port": "29500"}),
     (
+        "store-client-unresolvable",
+        "field/460-slinky-rdzv-hostname-not-dns.log",
+        "TCP client failed",
+        "log-store-host-unresolvable",
+        {"host": "slinky-0", "error": "Name or service not known"},
+    ),
+    (
         "store-clients-timeout",
         "node-missing.log",
         "waiting for clients",
@@ -1066,6 +1073,10 @@ def test_a_topology_attribute_missing_after_a_nic_outside_pci_is_the_nccl_bug_no
 
 def test_a_connect_to_a_store_host_that_does_not_resolve_is_named_as_the_name_only() -> None:
     assert _field("321-monarch-gcp-internal-hostname-master-addr-unresolvable.log") == ["log-store-host-unresolvable"]
+
+
+def test_torchruns_rendezvous_connection_error_yields_to_the_store_clients_line_that_says_why() -> None:
+    assert _field("460-slinky-rdzv-hostname-not-dns.log") == ["log-store-host-unresolvable", "log-rendezvous-connection"]
 
 
 def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:

@@ -378,6 +378,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
         lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
     ),
+    _sig(  # TCPStore.cpp (torch 2.3+): the client's retry and give-up lines end with the socket error; where that is
+        # socket.cpp's gai error the store-host-gai signature reads it, here the name-service text quoted bare
+        "store-client-unresolvable",
+        "failed to connect/validate",
+        r"TCP client failed to connect/validate to host (?P<host>\[[^\]]+\]|[^\s:\[]+):(?P<port>\d+) - "
+        r"(?!.*gai error).*?(?P<error>Name or service not known|Temporary failure in name resolution|"
+        r"nodename nor servname provided, or not known|No address associated with hostname)",
+        lambda g: ("log-store-host-unresolvable", {"host": g["host"].strip("[]"), "error": g["error"]}),
+    ),
     _sig(
         "store-clients-timeout",
         "waiting for clients",

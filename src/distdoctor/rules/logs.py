@@ -110,6 +110,7 @@ CONSEQUENCES = frozenset(
         "log-store-closed",
         "log-store-timeout",
         "log-rendezvous-closed",
+        "log-rendezvous-connection",  # torchrun's summary; the store client's lines below it say why
         "log-rank-killed",
         "log-gloo-connect-failed",
         "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
