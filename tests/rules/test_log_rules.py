@@ -659,6 +659,20 @@ CASES = [
         {"detail": "Could not find NET with id 0", "release": "NCCL 2.27 or newer"},
     ),
     (
+        "nccl-shared-mem-exceeds",
+        "field/406-nccl2251-rtx5090-maxsharedmem-exceeds-device.log",
+        "ncclMaxSharedMem",
+        "log-nccl-known-bug",
+        {"detail": "82240 bytes wanted, 79856 available", "release": "NCCL 2.26.2 or newer"},
+    ),
+    (
+        "nccl-shared-mem-exceeds",
+        "source-texts.log",
+        "dynamic smem",
+        "log-nccl-known-bug",
+        {"release": "a newer NCCL release that supports this GPU"},
+    ),
+    (
         "nccl-topo-xml",
         "source-texts.log",
         "Attribute arch",

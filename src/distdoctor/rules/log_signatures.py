@@ -969,6 +969,25 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # enqueue.cc: the shared memory NCCL's kernels are built to use, above what this GPU gives a block. 2.25 says
+        # so at INFO and runs them with less (collectives then fail on consumer Blackwell, NVIDIA/nccl-tests#287);
+        # 2.26+ stop at a WARN naming the CUDA architecture ("ncclMaxSharedMem", 2.30 "dynamic smem")
+        "nccl-shared-mem-exceeds",
+        "exceeds device/fn maxSharedMem",
+        r"(?:cudaArch (?P<arch>\d+) )?(?:ncclMaxSharedMem|dynamic smem) (?P<want>\d+) exceeds device/fn maxSharedMem "
+        r"(?P<have>\d+)",
+        lambda g: (
+            "log-nccl-known-bug",
+            {
+                "component": "its kernels, built to use more shared memory per block than this GPU offers"
+                + (f" (CUDA architecture {g['arch']})" if g.get("arch") else " (NCCL 2.25, on GPUs such as consumer Blackwell)"),
+                "detail": f"{g['want']} bytes wanted, {g['have']} available",
+                "release": "a newer NCCL release that supports this GPU"
+                if g.get("arch")
+                else "NCCL 2.26.2 or newer",
+            },
+        ),
+    ),
     _sig(  # graph/xml.cc, xml.h (2.6+): a topology XML (NCCL_TOPO_FILE; a parse error may be either file's)
         "nccl-topo-xml",
         ("NCCL WARN XML", "WARN Attribute"),
