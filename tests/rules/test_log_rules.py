@@ -659,6 +659,13 @@ CASES = [
         {"detail": "Could not find NET with id 0", "release": "NCCL 2.27 or newer"},
     ),
     (
+        "cuda-invalid-argument",
+        "field/411-vllm-nccl2181-custom-allreduce-cuda-invalid-argument.log",
+        "Cuda failure",
+        "cuda-invalid",
+        {},
+    ),
+    (
         "nccl-shared-mem-exceeds",
         "field/406-nccl2251-rtx5090-maxsharedmem-exceeds-device.log",
         "ncclMaxSharedMem",
@@ -1091,6 +1098,16 @@ def test_a_connect_to_a_store_host_that_does_not_resolve_is_named_as_the_name_on
 
 def test_torchruns_rendezvous_connection_error_yields_to_the_store_clients_line_that_says_why() -> None:
     assert _field("460-slinky-rdzv-hostname-not-dns.log") == ["log-store-host-unresolvable", "log-rendezvous-connection"]
+
+
+def test_cudas_invalid_argument_is_nccls_setup_copy_race_only_in_the_releases_that_had_it() -> None:
+    excerpt = "411-vllm-nccl2181-custom-allreduce-cuda-invalid-argument.log"
+    (finding,) = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    assert finding.name == "log-nccl-known-bug" and finding.param_map["release"] == "NCCL 2.18.6 or newer"
+    assert finding.evidence[0].startswith(f"{excerpt}:1: ")  # the line that says which release
+    # the same lines under the release that fixed it: torch's summary of an unhandled CUDA error, no more
+    fixed = to_input("\n".join(line.replace("2.18.1", "2.18.6") for line in _field_lines(excerpt)), "a.log")
+    assert {f.name for f in explain_findings([fixed])} == {"log-nccl-cuda-error"}
 
 
 def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:

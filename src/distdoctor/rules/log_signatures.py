@@ -32,6 +32,7 @@ TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
+CUDA_INVALID = "cuda-invalid"  # NCCL's "Cuda failure 'invalid argument'" outside NVLS: which fault depends on the release
 MARKERS = frozenset(
     {
         REFUSED,
@@ -46,6 +47,7 @@ MARKERS = frozenset(
         NCCL_1,
         SPAWNS,
         NIC_NOT_PCI,
+        CUDA_INVALID,
     }
 )
 
@@ -878,6 +880,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory(?: of size \d+)? ?:"
         r"(?: CUDA error (?P<code>\d+)(?: '(?P<error>[^']*)')?)?",
         lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, "")}),
+    ),
+    _sig(  # checks.h "Cuda failure '%s'", cudawrap.h (2.19+) "Cuda failure %d '%s'", on a WARN line or torch's "Last
+        # error:" quote; nvls.cc's are the NVLS signature's
+        "cuda-invalid-argument",
+        "'invalid argument'",
+        r"^(?!.*nvls\.cc).*Cuda failure (?:1 )?'invalid argument'",
+        lambda g: (CUDA_INVALID, {}),
     ),
     _sig(
         "nvls-cuda-failure",

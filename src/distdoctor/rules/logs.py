@@ -21,6 +21,7 @@ from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_signatures import (
+    CUDA_INVALID,
     EXITED,
     MARKERS,
     MEMBER,
@@ -276,6 +277,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-p2p-not-supported",
             "log-gpu-busy",
             "log-nccl-cumem-host-no-p2p",
+            "log-nccl-known-bug",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-nccl-internal-error" and names & {
@@ -467,6 +469,38 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
         groups.setdefault(renamed, []).extend(groups.pop((name, params)))
 
 
+# NCCL 2.18.0 to 2.18.5 and 2.19.0 to 2.19.2 read a device address back with one asynchronous copy and used it in
+# the next before the first had finished (transport.cc, channel.cc): CUDA's invalid argument at setup, at random
+# (NVIDIA/nccl#957, fixed in 2.18.6 and 2.19.3).
+_MEMCPY_RACE = {"2.18": 6, "2.19": 3}
+
+
+def _memcpy_race(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput) -> None:
+    """CUDA's invalid argument in an NCCL release with the setup copy race: that fault, named with its release."""
+    invalid = [h for h in hits if h.finding == CUDA_INVALID]
+    version = nccl_version(log) if invalid else None
+    if not version:
+        return
+    major_minor, _, patch = version.rpartition(".")
+    if major_minor not in _MEMCPY_RACE or int(patch) >= _MEMCPY_RACE[major_minor]:
+        return
+    key = (
+        "log-nccl-known-bug",
+        (
+            (
+                "component",
+                f"the transport setup of release {version}, which used a device address before the asynchronous "
+                "copy that fetched it had finished (NVIDIA/nccl#957)",
+            ),
+            ("detail", "Cuda failure 'invalid argument'"),
+            ("release", f"NCCL {major_minor}.{_MEMCPY_RACE[major_minor]} or newer"),
+        ),
+    )
+    shown = next(line for line in log.lines if NCCL_VERSION.search(line.text))
+    shown_hits = [*invalid, Hit("nccl-version", shown, key[0], key[1])]
+    groups.setdefault(key, []).extend(sorted(shown_hits, key=lambda h: h.line.number))
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -493,6 +527,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         groups = renamed
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
+    _memcpy_race(groups, hits, log)
     _supersede(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
