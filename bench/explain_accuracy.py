@@ -121,7 +121,10 @@ CAUSES: dict[str, set[str]] = {
     # measured: to the findings whose title or fix names that cause.
     # log-ib-completion-error's fix names NCCL picking the wrong HCA (NCCL_IB_HCA); log-ib-port-down's and
     # log-roce-peer-unresolved's name keeping NCCL off that HCA or choosing the NICs on the right network.
+    # log-ib-qp-no-device (after the fresh round was measured): an HCA whose QP found no network device behind it;
+    # its fix leads with excluding that HCA (NCCL_IB_HCA=^name) or bringing its interface up
     "ib-hca-unusable": {
+        "log-ib-qp-no-device",
         "log-ib-port-down",
         "log-ib-completion-error",
         "log-roce-peer-unresolved",

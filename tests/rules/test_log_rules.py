@@ -770,6 +770,20 @@ CASES = [
         {"detail": " (local GID fe80::a288:c2ff:fe3a:5f10, remote GID fe80::a288:c2ff:fe3a:6e24)"},
     ),
     (
+        "ib-modify-qp-no-device",
+        "field/404-nccl278-roce-mlx5-3-modify-qp-no-such-device.log",
+        "ibv_modify_qp",
+        "log-ib-qp-no-device",
+        {"dev": ""},
+    ),
+    (
+        "ib-modify-qp-no-device",
+        "source-texts.log",
+        "ibv_modify_qp failed with 19",
+        "log-ib-qp-no-device",
+        {"dev": "mlx5_3:1", "hca": "mlx5_3"},
+    ),
+    (
         "ib-reg-dmabuf-enomem",
         "field/302-vllm-docker-buffsize-ibv-reg-dmabuf-enomem.log",
         "ibv_reg_dmabuf_mr",
@@ -1108,6 +1122,14 @@ def test_cudas_invalid_argument_is_nccls_setup_copy_race_only_in_the_releases_th
     # the same lines under the release that fixed it: torch's summary of an unhandled CUDA error, no more
     fixed = to_input("\n".join(line.replace("2.18.1", "2.18.6") for line in _field_lines(excerpt)), "a.log")
     assert {f.name for f in explain_findings([fixed])} == {"log-nccl-cuda-error"}
+
+
+def test_a_qp_without_a_network_device_names_the_hca_the_log_says_nccl_used() -> None:
+    excerpt = "404-nccl278-roce-mlx5-3-modify-qp-no-such-device.log"
+    finding = explain_findings([read_log(str(LOGS / "field" / excerpt))])[0]
+    assert finding.name == "log-ib-qp-no-device"
+    assert finding.param_map == {"dev": "mlx5_3:1", "hca": "mlx5_3"}
+    assert finding.evidence[0].startswith(f"{excerpt}:3: ")  # NCCL's NET/IB line that names it
 
 
 def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:

@@ -358,4 +358,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "就为每个 rank 设置该值。",
         ),
     ),
+    Entry(
+        "log-ib-qp-no-device",
+        "error",
+        "log",
+        Text(
+            "NCCL could not bring up an RDMA queue pair on {dev}: No such device (the RoCE port has no usable network "
+            "interface behind the address NCCL gave it)",
+            "NCCL 无法在 {dev} 上建立 RDMA 队列对：No such device（该 RoCE 端口所给地址的背后没有可用的网络接口）",
+        ),
+        Text(
+            "Check that HCA's network side: ibdev2netdev or rdma link shows its interface, which must be up, carry an "
+            "address, and be in this host's or container's network namespace (show_gids lists a GID with that "
+            "address). If it has none, keep NCCL off it: NCCL_IB_HCA=^{hca} excludes it, or list the HCAs that "
+            "work; otherwise bring its interface up with an address.",
+            "检查该 HCA 的网络一侧：ibdev2netdev 或 rdma link 会显示它对应的网卡，该网卡必须处于 up 状态、配有地址，"
+            "并且位于本机或本容器的网络命名空间中（show_gids 会列出带该地址的 GID）。若没有，就让 NCCL 不使用它："
+            "NCCL_IB_HCA=^{hca} 排除它，或列出可用的 HCA；否则把它的网卡启用并配置地址。",
+        ),
+    ),
 )

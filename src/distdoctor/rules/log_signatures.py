@@ -1074,6 +1074,13 @@ SIGNATURES: tuple[Signature, ...] = (
             {"detail": f" (local GID {g['local']}, remote GID {g['remote']})" if g.get("remote") else ""},
         ),
     ),
+    _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
+        # the QP was given (the HCA's interface down, without that address, or outside this network namespace)
+        "ib-modify-qp-no-device",
+        "ibv_modify_qp failed",
+        r"Call to ibv_modify_qp failed with (?:error |19 )?No such device(?:.*?on dev (?P<dev>[\w.\-]+:\d+))?",
+        lambda g: ("log-ib-qp-no-device", {"dev": g.get("dev") or "", "hca": (g.get("dev") or "").split(":")[0]}),
+    ),
     _sig(  # a dma-buf registration of GPU memory with the NIC (NCCL 2.19+ with DMA-BUF support)
         "ib-reg-dmabuf-enomem",
         "Cannot allocate memory",

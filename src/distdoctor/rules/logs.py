@@ -501,6 +501,22 @@ def _memcpy_race(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]
     groups.setdefault(key, []).extend(sorted(shown_hits, key=lambda h: h.line.number))
 
 
+# NCCL's list of the RDMA devices it uses: "NET/IB : Using [0]mlx5_3:1/RoCE [1]mlx5_4:1/IB ; OOB eth1:..."
+_IB_DEVICE = re.compile(r"\[\d+\]([\w.\-]+:\d+)/(?:IB|RoCE)\b")
+
+
+def _name_qp_device(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> None:
+    """A QP failure whose line does not name its HCA (NCCL before 2.22): the HCA the log says NCCL used."""
+    for name, params in [k for k in groups if k[0] == "log-ib-qp-no-device" and not dict(k[1])["dev"]]:
+        listing = [(line, d) for line in log.lines if "NET/IB" in line.text for d in _IB_DEVICE.findall(line.text)]
+        devices = list(dict.fromkeys(d for _, d in listing))
+        dev = devices[0] if len(devices) == 1 else f"one of {', '.join(devices)}" if devices else "the HCA NCCL chose"
+        hca = devices[0].split(":")[0] if len(devices) == 1 else "NAME"
+        key = (name, (("dev", dev), ("hca", hca)))
+        shown = [Hit("ib-devices", listing[0][0], name, key[1])] if listing else []
+        groups.setdefault(key, []).extend(sorted([*groups.pop((name, params)), *shown], key=lambda h: h.line.number))
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -532,6 +548,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
     _nic_not_pci(groups, hits)
+    _name_qp_device(groups, log)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
