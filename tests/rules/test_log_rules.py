@@ -680,6 +680,13 @@ CASES = [
         {"release": "a newer NCCL release that supports this GPU"},
     ),
     (
+        "nccl-ring-open",
+        "field/403-nccl2193-ring-does-not-loop-back-uninit-link-speed.log",
+        "does not loop back",
+        "log-nccl-ring-open",
+        {"ring": "0", "detail": "does not loop back to start (13 != 15)"},
+    ),
+    (
         "nccl-topo-xml",
         "source-texts.log",
         "Attribute arch",

@@ -377,4 +377,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "NCCL_IB_HCA=^{hca} 排除它，或列出可用的 HCA；否则把它的网卡启用并配置地址。",
         ),
     ),
+    Entry(
+        "log-nccl-ring-open",
+        "error",
+        "log",
+        Text(
+            "NCCL's ring {ring} {detail}: the ranks computed different topology graphs, so the ring put together "
+            "from them is broken",
+            "NCCL 的 ring {ring} {detail}：各 rank 计算出的拓扑图不一致，由它们拼成的环是断的",
+        ),
+        Text(
+            "NCCL 2.19 built these graphs from PCI link speeds that some systems leave unset, so ranks disagreed "
+            "(NVIDIA/nccl#1020, fixed in 2.20): move to NCCL 2.20 or newer (a newer torch wheel, or the "
+            "nvidia-nccl-cu* package torch loads). On any release, make the ranks see one system: the same NCCL "
+            "release and NCCL_* settings on every node (NCCL_TOPO_FILE, NCCL_ALGO, NCCL_MIN_NCHANNELS), a distinct "
+            "hostname per node, and NCCL_HOSTID either unset or different on each node.",
+            "NCCL 2.19 根据 PCI 链路速度构建这些图，而有些系统不提供这些值，导致各 rank 结果不一致"
+            "（NVIDIA/nccl#1020，已在 2.20 修复）：换用 NCCL 2.20 或更新版本（更新的 torch wheel，"
+            "或 torch 加载的 nvidia-nccl-cu* 包）。无论哪个版本，都要让各 rank 看到同一个系统：每个节点使用相同的 "
+            "NCCL 版本和 NCCL_* 设置（NCCL_TOPO_FILE、NCCL_ALGO、NCCL_MIN_NCHANNELS），每个节点的主机名各不相同，"
+            "NCCL_HOSTID 要么不设置，要么每个节点各不相同。",
+        ),
+    ),
 )

@@ -997,6 +997,13 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # graph/rings.cc (init.cc before 2.5): the ring assembled from every rank's own graph does not close, or
+        # misses a rank: the ranks computed different graphs (every release since 2.3)
+        "nccl-ring-open",
+        "Error : ring ",
+        r"Error : ring (?P<ring>\d+) (?P<detail>does not loop back to start \(\d+ != \d+\)|does not contain rank \d+)",
+        _name("log-nccl-ring-open"),
+    ),
     _sig(  # graph/xml.cc, xml.h (2.6+): a topology XML (NCCL_TOPO_FILE; a parse error may be either file's)
         "nccl-topo-xml",
         ("NCCL WARN XML", "WARN Attribute"),

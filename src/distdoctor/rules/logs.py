@@ -281,6 +281,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-nccl-internal-error" and names & {
+            "log-nccl-ring-open",
             "log-ifname-missing",
             "log-nccl-topo-file-bad",
             "log-nccl-graph-file-bad",
