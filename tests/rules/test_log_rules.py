@@ -603,6 +603,20 @@ CASES = [
         {"interface": "veth75fa783"},
     ),
     (
+        "nccl-watchdog-unnamed",
+        "field/452-bergson-rank0-eigendecomp-before-allreduce.log",
+        "Watchdog caught",
+        "log-nccl-timeout-unnamed",
+        {},
+    ),
+    (
+        "nccl-watchdog-unnamed",
+        "field/451-mlpf-rank0-end-of-epoch-test-watchdog.log",
+        "WorkNCCL::checkTimeout",
+        "log-nccl-timeout-unnamed",
+        {},
+    ),
+    (
         "nccl-unique-id-timeout",
         "field/061-kaito-worker-idle-store-get-socket-timeout.log",
         "retrieving ncclUniqueId",
@@ -1137,6 +1151,16 @@ def test_a_qp_without_a_network_device_names_the_hca_the_log_says_nccl_used() ->
     assert finding.name == "log-ib-qp-no-device"
     assert finding.param_map == {"dev": "mlx5_3:1", "hca": "mlx5_3"}
     assert finding.evidence[0].startswith(f"{excerpt}:3: ")  # NCCL's NET/IB line that names it
+
+
+def test_a_watchdog_timeout_without_its_details_is_named_and_yields_to_the_message_that_has_them() -> None:
+    assert _field("451-mlpf-rank0-end-of-epoch-test-watchdog.log") == ["log-nccl-timeout-unnamed"]
+    assert _field("452-bergson-rank0-eigendecomp-before-allreduce.log") == ["log-nccl-timeout-unnamed"]
+    # a message with its details above the watchdog's frames (two real logs' lines in one paste): named once
+    both = _field_lines("014-eval-uneven-work-allreduce-timeout.log") + _field_lines(
+        "451-mlpf-rank0-end-of-epoch-test-watchdog.log"
+    )
+    assert [f.name for f in explain_findings([to_input("\n".join(both), "a.log")])] == ["log-rank-busy-elsewhere"]
 
 
 def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:

@@ -399,4 +399,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "NCCL_HOSTID 要么不设置，要么每个节点各不相同。",
         ),
     ),
+    Entry(
+        "log-nccl-timeout-unnamed",
+        "error",
+        "log",
+        Text(
+            "The NCCL watchdog aborted a collective that ran past its timeout (the log keeps the watchdog's trace, "
+            "not which collective or rank)",
+            "NCCL watchdog 中止了一个超时的集合通信（日志只保留了 watchdog 的调用栈，没有说明是哪个集合通信或 rank）",
+        ),
+        Text(
+            "Some rank did not reach that collective in time: most often work only some ranks do before it "
+            "(rank-0-only evaluation, saving or logging), else a rank that died or ranks calling different "
+            "collectives. Read each rank's last output for what it was doing (distdoctor dump while it hangs; "
+            "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 keeps the flight recorder's record of each collective), give every "
+            "rank the same calls, or raise init_process_group(timeout=...) to cover long rank-0 work.",
+            "某个 rank 没有按时到达这个集合通信：最常见的是只有部分 rank 在它之前做的工作（仅 rank 0 的评估、保存或"
+            "日志），其次是某个 rank 已经退出，或各 rank 调用了不同的集合通信。查看每个 rank 最后的输出，了解它当时"
+            "在做什么（卡住时运行 distdoctor dump；设置 TORCH_NCCL_TRACE_BUFFER_SIZE=2000 可让 flight recorder 记录"
+            "每个集合通信），让每个 rank 调用相同的集合通信，或调大 init_process_group(timeout=...) 以覆盖 rank 0 "
+            "的长时间工作。",
+        ),
+    ),
 )

@@ -653,6 +653,14 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     # ProcessGroupNCCL
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(  # the watchdog's timeout where the paste keeps no WorkNCCL(...) details: its message cut after "timeout", or
+        # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x)
+        "nccl-watchdog-unnamed",
+        ("ollective operation timeout", "checkTimeout"),
+        r"(?:Watchdog c|C)aught collective operation timeout(?!:\s*WorkNCCL)|WorkNCCL::checkTimeout\b|"
+        r"\bcheckTimeout at \S*ProcessGroupNCCL\.cpp",
+        lambda g: ("log-nccl-timeout-unnamed", {}),
+    ),
     _sig(
         "nccl-work-progress",
         "last enqueued",

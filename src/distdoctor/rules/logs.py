@@ -101,6 +101,7 @@ _RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
 CONSEQUENCES = frozenset(
     {
         "log-nccl-timeout",
+        "log-nccl-timeout-unnamed",
         "log-gloo-timeout",
         "log-nccl-system-error",
         "log-nccl-invalid-usage",
@@ -288,6 +289,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nccl-known-bug",
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
+        elif name == "log-nccl-timeout-unnamed" and names & {"log-nccl-timeout", "log-rank-busy-elsewhere"}:
+            del groups[(name, params)]  # the same timeout, whose message says which collective
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
         elif name == "master-unreachable" and p["addr"] in unresolved:
