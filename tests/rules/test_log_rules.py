@@ -1132,7 +1132,10 @@ def test_a_connect_to_a_store_host_that_does_not_resolve_is_named_as_the_name_on
 
 
 def test_torchruns_rendezvous_connection_error_yields_to_the_store_clients_line_that_says_why() -> None:
-    assert _field("460-slinky-rdzv-hostname-not-dns.log") == ["log-store-host-unresolvable", "log-rendezvous-connection"]
+    assert _field("460-slinky-rdzv-hostname-not-dns.log") == [
+        "log-store-host-unresolvable",
+        "log-rendezvous-connection",
+    ]
 
 
 def test_cudas_invalid_argument_is_nccls_setup_copy_race_only_in_the_releases_that_had_it() -> None:

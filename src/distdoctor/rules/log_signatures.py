@@ -32,7 +32,7 @@ TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
-CUDA_INVALID = "cuda-invalid"  # NCCL's "Cuda failure 'invalid argument'" outside NVLS: which fault depends on the release
+CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
 MARKERS = frozenset(
     {
         REFUSED,
@@ -181,7 +181,7 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
 
 
 def _cuda_detail(g: Params, where: str) -> str:
-    """" (CUDA error 401 'text' where)", from whichever of the code and the text the line gives."""
+    """The CUDA error's code and text, as far as the line gives them, for a finding's detail."""
     parts = [p for p in (g.get("code"), f"'{g['error'].strip()}'" if g.get("error", "").strip() else None) if p]
     return f" (CUDA error {' '.join(parts)}{where})" if parts else ""
 
@@ -997,11 +997,13 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-nccl-known-bug",
             {
                 "component": "its kernels, built to use more shared memory per block than this GPU offers"
-                + (f" (CUDA architecture {g['arch']})" if g.get("arch") else " (NCCL 2.25, on GPUs such as consumer Blackwell)"),
+                + (
+                    f" (CUDA architecture {g['arch']})"
+                    if g.get("arch")
+                    else " (NCCL 2.25, on GPUs such as consumer Blackwell)"
+                ),
                 "detail": f"{g['want']} bytes wanted, {g['have']} available",
-                "release": "a newer NCCL release that supports this GPU"
-                if g.get("arch")
-                else "NCCL 2.26.2 or newer",
+                "release": "a newer NCCL release that supports this GPU" if g.get("arch") else "NCCL 2.26.2 or newer",
             },
         ),
     ),

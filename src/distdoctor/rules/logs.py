@@ -479,7 +479,9 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
 _MEMCPY_RACE = {"2.18": 6, "2.19": 3}
 
 
-def _memcpy_race(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput) -> None:
+def _memcpy_race(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
+) -> None:
     """CUDA's invalid argument in an NCCL release with the setup copy race: that fault, named with its release."""
     invalid = [h for h in hits if h.finding == CUDA_INVALID]
     version = nccl_version(log) if invalid else None
