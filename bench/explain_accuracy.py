@@ -76,7 +76,13 @@ CAUSES: dict[str, set[str]] = {
     "rendezvous-timeout": {"log-rendezvous-timeout", "log-gloo-rendezvous-timeout"},
     # bootstrap.cc's "Message truncated": its fix names the NCCL 2.19/2.20 bootstrap fault after a version mismatch
     # log-nccl-cumem-host-no-p2p: NCCL 2.24+'s cuMem host memory, whose fix is the variable that turns it off
-    "nccl-version-bug": {"log-nccl-bootstrap-truncated", "log-nccl-known-bug", "log-nccl-cumem-host-no-p2p"},
+    # log-nccl-ring-open (after the fresh round was measured): its fix leads with NCCL 2.19's ring fault, fixed in 2.20
+    "nccl-version-bug": {
+        "log-nccl-bootstrap-truncated",
+        "log-nccl-known-bug",
+        "log-nccl-cumem-host-no-p2p",
+        "log-nccl-ring-open",
+    },
     "dns-not-ready": {"log-store-host-unresolvable"},
     "master-hostname-unresolvable": {"log-store-host-unresolvable", "master-addr-unresolvable"},
     "srun-missing": {"log-slurm-one-task"},
@@ -121,7 +127,10 @@ CAUSES: dict[str, set[str]] = {
     # measured: to the findings whose title or fix names that cause.
     # log-ib-completion-error's fix names NCCL picking the wrong HCA (NCCL_IB_HCA); log-ib-port-down's and
     # log-roce-peer-unresolved's name keeping NCCL off that HCA or choosing the NICs on the right network.
+    # log-ib-qp-no-device (after the fresh round was measured): an HCA whose QP found no network device behind it;
+    # its fix leads with excluding that HCA (NCCL_IB_HCA=^name) or bringing its interface up
     "ib-hca-unusable": {
+        "log-ib-qp-no-device",
         "log-ib-port-down",
         "log-ib-completion-error",
         "log-roce-peer-unresolved",

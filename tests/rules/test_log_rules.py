@@ -57,6 +57,13 @@ CASES = [
     ),
     ("server-socket-in-use", "port-in-use.node1.log", "EADDRINUSE", "master-port-in-use", {"port": "29500"}),
     (
+        "store-client-unresolvable",
+        "field/460-slinky-rdzv-hostname-not-dns.log",
+        "TCP client failed",
+        "log-store-host-unresolvable",
+        {"host": "slinky-0", "error": "Name or service not known"},
+    ),
+    (
         "store-clients-timeout",
         "node-missing.log",
         "waiting for clients",
@@ -544,6 +551,22 @@ CASES = [
         {"detail": ""},
     ),
     ("nvls-cuda-failure", "field/004-nvls-fabricmanager-restarted.log", "nvls.cc:244", "log-nvls-bind-failed", {}),
+    # a paste cut before the closing quote
+    (
+        "nvls-cuda-failure",
+        "field/401-h200-nvls-cuda-failure-999-fabric-manager-error.log",
+        "Cuda failure 999",
+        "log-nvls-bind-failed",
+        {"detail": " (CUDA error 999 'unknown error' in transport/nvls.cc)"},
+    ),
+    # a summary of the line without the size or the error's text
+    (
+        "nvls-bind",
+        "field/402-ao-h100-ci-nvls-multicast-bind-error-401.log",
+        "Failed to bind NVLink",
+        "log-nvls-bind-failed",
+        {"detail": " (CUDA error 401)"},
+    ),
     (
         "cuda-system-not-ready",
         "field/005-system-not-yet-initialized-fm.log",
@@ -578,6 +601,20 @@ CASES = [
         "NET/Socket : Using",
         "docker-bridge-address",
         {"interface": "veth75fa783"},
+    ),
+    (
+        "nccl-watchdog-unnamed",
+        "field/452-bergson-rank0-eigendecomp-before-allreduce.log",
+        "Watchdog caught",
+        "log-nccl-timeout-unnamed",
+        {},
+    ),
+    (
+        "nccl-watchdog-unnamed",
+        "field/451-mlpf-rank0-end-of-epoch-test-watchdog.log",
+        "WorkNCCL::checkTimeout",
+        "log-nccl-timeout-unnamed",
+        {},
     ),
     (
         "nccl-unique-id-timeout",
@@ -634,6 +671,34 @@ CASES = [
         "Could not find NET",
         "log-nccl-known-bug",
         {"detail": "Could not find NET with id 0", "release": "NCCL 2.27 or newer"},
+    ),
+    (
+        "cuda-invalid-argument",
+        "field/411-vllm-nccl2181-custom-allreduce-cuda-invalid-argument.log",
+        "Cuda failure",
+        "cuda-invalid",
+        {},
+    ),
+    (
+        "nccl-shared-mem-exceeds",
+        "field/406-nccl2251-rtx5090-maxsharedmem-exceeds-device.log",
+        "ncclMaxSharedMem",
+        "log-nccl-known-bug",
+        {"detail": "82240 bytes wanted, 79856 available", "release": "NCCL 2.26.2 or newer"},
+    ),
+    (
+        "nccl-shared-mem-exceeds",
+        "source-texts.log",
+        "dynamic smem",
+        "log-nccl-known-bug",
+        {"release": "a newer NCCL release that supports this GPU"},
+    ),
+    (
+        "nccl-ring-open",
+        "field/403-nccl2193-ring-does-not-loop-back-uninit-link-speed.log",
+        "does not loop back",
+        "log-nccl-ring-open",
+        {"ring": "0", "detail": "does not loop back to start (13 != 15)"},
     ),
     (
         "nccl-topo-xml",
@@ -724,6 +789,20 @@ CASES = [
         "ibv_modify_qp failed with 110",
         "log-roce-peer-unresolved",
         {"detail": " (local GID fe80::a288:c2ff:fe3a:5f10, remote GID fe80::a288:c2ff:fe3a:6e24)"},
+    ),
+    (
+        "ib-modify-qp-no-device",
+        "field/404-nccl278-roce-mlx5-3-modify-qp-no-such-device.log",
+        "ibv_modify_qp",
+        "log-ib-qp-no-device",
+        {"dev": ""},
+    ),
+    (
+        "ib-modify-qp-no-device",
+        "source-texts.log",
+        "ibv_modify_qp failed with 19",
+        "log-ib-qp-no-device",
+        {"dev": "mlx5_3:1", "hca": "mlx5_3"},
     ),
     (
         "ib-reg-dmabuf-enomem",
@@ -1050,6 +1129,41 @@ def test_a_topology_attribute_missing_after_a_nic_outside_pci_is_the_nccl_bug_no
 
 def test_a_connect_to_a_store_host_that_does_not_resolve_is_named_as_the_name_only() -> None:
     assert _field("321-monarch-gcp-internal-hostname-master-addr-unresolvable.log") == ["log-store-host-unresolvable"]
+
+
+def test_torchruns_rendezvous_connection_error_yields_to_the_store_clients_line_that_says_why() -> None:
+    assert _field("460-slinky-rdzv-hostname-not-dns.log") == [
+        "log-store-host-unresolvable",
+        "log-rendezvous-connection",
+    ]
+
+
+def test_cudas_invalid_argument_is_nccls_setup_copy_race_only_in_the_releases_that_had_it() -> None:
+    excerpt = "411-vllm-nccl2181-custom-allreduce-cuda-invalid-argument.log"
+    (finding,) = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    assert finding.name == "log-nccl-known-bug" and finding.param_map["release"] == "NCCL 2.18.6 or newer"
+    assert finding.evidence[0].startswith(f"{excerpt}:1: ")  # the line that says which release
+    # the same lines under the release that fixed it: torch's summary of an unhandled CUDA error, no more
+    fixed = to_input("\n".join(line.replace("2.18.1", "2.18.6") for line in _field_lines(excerpt)), "a.log")
+    assert {f.name for f in explain_findings([fixed])} == {"log-nccl-cuda-error"}
+
+
+def test_a_qp_without_a_network_device_names_the_hca_the_log_says_nccl_used() -> None:
+    excerpt = "404-nccl278-roce-mlx5-3-modify-qp-no-such-device.log"
+    finding = explain_findings([read_log(str(LOGS / "field" / excerpt))])[0]
+    assert finding.name == "log-ib-qp-no-device"
+    assert finding.param_map == {"dev": "mlx5_3:1", "hca": "mlx5_3"}
+    assert finding.evidence[0].startswith(f"{excerpt}:3: ")  # NCCL's NET/IB line that names it
+
+
+def test_a_watchdog_timeout_without_its_details_is_named_and_yields_to_the_message_that_has_them() -> None:
+    assert _field("451-mlpf-rank0-end-of-epoch-test-watchdog.log") == ["log-nccl-timeout-unnamed"]
+    assert _field("452-bergson-rank0-eigendecomp-before-allreduce.log") == ["log-nccl-timeout-unnamed"]
+    # a message with its details above the watchdog's frames (two real logs' lines in one paste): named once
+    both = _field_lines("014-eval-uneven-work-allreduce-timeout.log") + _field_lines(
+        "451-mlpf-rank0-end-of-epoch-test-watchdog.log"
+    )
+    assert [f.name for f in explain_findings([to_input("\n".join(both), "a.log")])] == ["log-rank-busy-elsewhere"]
 
 
 def test_ssh_exit_status_255_is_a_failure_not_a_signal() -> None:

@@ -358,4 +358,67 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "就为每个 rank 设置该值。",
         ),
     ),
+    Entry(
+        "log-ib-qp-no-device",
+        "error",
+        "log",
+        Text(
+            "NCCL could not bring up an RDMA queue pair on {dev}: No such device (the RoCE port has no usable network "
+            "interface behind the address NCCL gave it)",
+            "NCCL 无法在 {dev} 上建立 RDMA 队列对：No such device（该 RoCE 端口所给地址的背后没有可用的网络接口）",
+        ),
+        Text(
+            "Check that HCA's network side: ibdev2netdev or rdma link shows its interface, which must be up, carry an "
+            "address, and be in this host's or container's network namespace (show_gids lists a GID with that "
+            "address). If it has none, keep NCCL off it: NCCL_IB_HCA=^{hca} excludes it, or list the HCAs that "
+            "work; otherwise bring its interface up with an address.",
+            "检查该 HCA 的网络一侧：ibdev2netdev 或 rdma link 会显示它对应的网卡，该网卡必须处于 up 状态、配有地址，"
+            "并且位于本机或本容器的网络命名空间中（show_gids 会列出带该地址的 GID）。若没有，就让 NCCL 不使用它："
+            "NCCL_IB_HCA=^{hca} 排除它，或列出可用的 HCA；否则把它的网卡启用并配置地址。",
+        ),
+    ),
+    Entry(
+        "log-nccl-ring-open",
+        "error",
+        "log",
+        Text(
+            "NCCL's ring {ring} {detail}: the ranks computed different topology graphs, so the ring put together "
+            "from them is broken",
+            "NCCL 的 ring {ring} {detail}：各 rank 计算出的拓扑图不一致，由它们拼成的环是断的",
+        ),
+        Text(
+            "NCCL 2.19 built these graphs from PCI link speeds that some systems leave unset, so ranks disagreed "
+            "(NVIDIA/nccl#1020, fixed in 2.20): move to NCCL 2.20 or newer (a newer torch wheel, or the "
+            "nvidia-nccl-cu* package torch loads). On any release, make the ranks see one system: the same NCCL "
+            "release and NCCL_* settings on every node (NCCL_TOPO_FILE, NCCL_ALGO, NCCL_MIN_NCHANNELS), a distinct "
+            "hostname per node, and NCCL_HOSTID either unset or different on each node.",
+            "NCCL 2.19 根据 PCI 链路速度构建这些图，而有些系统不提供这些值，导致各 rank 结果不一致"
+            "（NVIDIA/nccl#1020，已在 2.20 修复）：换用 NCCL 2.20 或更新版本（更新的 torch wheel，"
+            "或 torch 加载的 nvidia-nccl-cu* 包）。无论哪个版本，都要让各 rank 看到同一个系统：每个节点使用相同的 "
+            "NCCL 版本和 NCCL_* 设置（NCCL_TOPO_FILE、NCCL_ALGO、NCCL_MIN_NCHANNELS），每个节点的主机名各不相同，"
+            "NCCL_HOSTID 要么不设置，要么每个节点各不相同。",
+        ),
+    ),
+    Entry(
+        "log-nccl-timeout-unnamed",
+        "error",
+        "log",
+        Text(
+            "The NCCL watchdog aborted a collective that ran past its timeout (the log keeps the watchdog's trace, "
+            "not which collective or rank)",
+            "NCCL watchdog 中止了一个超时的集合通信（日志只保留了 watchdog 的调用栈，没有说明是哪个集合通信或 rank）",
+        ),
+        Text(
+            "Some rank did not reach that collective in time: most often work only some ranks do before it "
+            "(rank-0-only evaluation, saving or logging), else a rank that died or ranks calling different "
+            "collectives. Read each rank's last output for what it was doing (distdoctor dump while it hangs; "
+            "TORCH_NCCL_TRACE_BUFFER_SIZE=2000 keeps the flight recorder's record of each collective), give every "
+            "rank the same calls, or raise init_process_group(timeout=...) to cover long rank-0 work.",
+            "某个 rank 没有按时到达这个集合通信：最常见的是只有部分 rank 在它之前做的工作（仅 rank 0 的评估、保存或"
+            "日志），其次是某个 rank 已经退出，或各 rank 调用了不同的集合通信。查看每个 rank 最后的输出，了解它当时"
+            "在做什么（卡住时运行 distdoctor dump；设置 TORCH_NCCL_TRACE_BUFFER_SIZE=2000 可让 flight recorder 记录"
+            "每个集合通信），让每个 rank 调用相同的集合通信，或调大 init_process_group(timeout=...) 以覆盖 rank 0 "
+            "的长时间工作。",
+        ),
+    ),
 )

@@ -32,6 +32,7 @@ TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
+CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
 MARKERS = frozenset(
     {
         REFUSED,
@@ -46,6 +47,7 @@ MARKERS = frozenset(
         NCCL_1,
         SPAWNS,
         NIC_NOT_PCI,
+        CUDA_INVALID,
     }
 )
 
@@ -176,6 +178,12 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
         "interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
         "kind": kind if names else g["list"],
     }
+
+
+def _cuda_detail(g: Params, where: str) -> str:
+    """The CUDA error's code and text, as far as the line gives them, for a finding's detail."""
+    parts = [p for p in (g.get("code"), f"'{g['error'].strip()}'" if g.get("error", "").strip() else None) if p]
+    return f" (CUDA error {' '.join(parts)}{where})" if parts else ""
 
 
 def _watchdog(g: Params) -> tuple[str, Params]:
@@ -371,6 +379,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"network addresses of \((?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
         r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
         lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
+    ),
+    _sig(  # TCPStore.cpp (torch 2.3+): the client's retry and give-up lines end with the socket error; where that is
+        # socket.cpp's gai error the store-host-gai signature reads it, here the name-service text quoted bare
+        "store-client-unresolvable",
+        "failed to connect/validate",
+        r"TCP client failed to connect/validate to host (?P<host>\[[^\]]+\]|[^\s:\[]+):(?P<port>\d+) - "
+        r"(?!.*gai error).*?(?P<error>Name or service not known|Temporary failure in name resolution|"
+        r"nodename nor servname provided, or not known|No address associated with hostname)",
+        lambda g: ("log-store-host-unresolvable", {"host": g["host"].strip("[]"), "error": g["error"]}),
     ),
     _sig(
         "store-clients-timeout",
@@ -636,6 +653,14 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     # ProcessGroupNCCL
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(  # the watchdog's timeout where the paste keeps no WorkNCCL(...) details: its message cut after "timeout", or
+        # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x)
+        "nccl-watchdog-unnamed",
+        ("ollective operation timeout", "checkTimeout"),
+        r"(?:Watchdog c|C)aught collective operation timeout(?!:\s*WorkNCCL)|WorkNCCL::checkTimeout\b|"
+        r"\bcheckTimeout at \S*ProcessGroupNCCL\.cpp",
+        lambda g: ("log-nccl-timeout-unnamed", {}),
+    ),
     _sig(
         "nccl-work-progress",
         "last enqueued",
@@ -858,22 +883,25 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nvls-bind",
         "NVLink SHARP",
-        # NCCL 2.29 ends the line at the colon and puts the CUDA error on the next one.
-        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory of size \d+ ?:"
-        r"(?: CUDA error (?P<code>\d+) '(?P<error>[^']*)')?",
-        lambda g: (
-            "log-nvls-bind-failed",
-            {"detail": f" (CUDA error {g['code']} '{g['error']}')" if g.get("code") else ""},
-        ),
+        # NCCL 2.29 ends the line at the colon and puts the CUDA error on the next one; a quote or summary of the
+        # line may leave out the size or the error's text.
+        r"Failed to bind NVLink SHARP \(NVLS\) Multicast memory(?: of size \d+)? ?:"
+        r"(?: CUDA error (?P<code>\d+)(?: '(?P<error>[^']*)')?)?",
+        lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, "")}),
+    ),
+    _sig(  # checks.h "Cuda failure '%s'", cudawrap.h (2.19+) "Cuda failure %d '%s'", on a WARN line or torch's "Last
+        # error:" quote; nvls.cc's are the NVLS signature's
+        "cuda-invalid-argument",
+        "'invalid argument'",
+        r"^(?!.*nvls\.cc).*Cuda failure (?:1 )?'invalid argument'",
+        lambda g: (CUDA_INVALID, {}),
     ),
     _sig(
         "nvls-cuda-failure",
         "nvls.cc",
-        r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'",
-        lambda g: (
-            "log-nvls-bind-failed",
-            {"detail": f" (CUDA error{' ' + g['code'] if g.get('code') else ''} '{g['error']}' in transport/nvls.cc)"},
-        ),
+        # the closing quote is optional: a paste cut at the line's end loses it
+        r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'?",
+        lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, " in transport/nvls.cc")}),
     ),
     _sig(
         "cuda-system-not-ready",
@@ -958,6 +986,34 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # enqueue.cc: the shared memory NCCL's kernels are built to use, above what this GPU gives a block. 2.25 says
+        # so at INFO and runs them with less (collectives then fail on consumer Blackwell, NVIDIA/nccl-tests#287);
+        # 2.26+ stop at a WARN naming the CUDA architecture ("ncclMaxSharedMem", 2.30 "dynamic smem")
+        "nccl-shared-mem-exceeds",
+        "exceeds device/fn maxSharedMem",
+        r"(?:cudaArch (?P<arch>\d+) )?(?:ncclMaxSharedMem|dynamic smem) (?P<want>\d+) exceeds device/fn maxSharedMem "
+        r"(?P<have>\d+)",
+        lambda g: (
+            "log-nccl-known-bug",
+            {
+                "component": "its kernels, built to use more shared memory per block than this GPU offers"
+                + (
+                    f" (CUDA architecture {g['arch']})"
+                    if g.get("arch")
+                    else " (NCCL 2.25, on GPUs such as consumer Blackwell)"
+                ),
+                "detail": f"{g['want']} bytes wanted, {g['have']} available",
+                "release": "a newer NCCL release that supports this GPU" if g.get("arch") else "NCCL 2.26.2 or newer",
+            },
+        ),
+    ),
+    _sig(  # graph/rings.cc (init.cc before 2.5): the ring assembled from every rank's own graph does not close, or
+        # misses a rank: the ranks computed different graphs (every release since 2.3)
+        "nccl-ring-open",
+        "Error : ring ",
+        r"Error : ring (?P<ring>\d+) (?P<detail>does not loop back to start \(\d+ != \d+\)|does not contain rank \d+)",
+        _name("log-nccl-ring-open"),
+    ),
     _sig(  # graph/xml.cc, xml.h (2.6+): a topology XML (NCCL_TOPO_FILE; a parse error may be either file's)
         "nccl-topo-xml",
         ("NCCL WARN XML", "WARN Attribute"),
@@ -1034,6 +1090,13 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-roce-peer-unresolved",
             {"detail": f" (local GID {g['local']}, remote GID {g['remote']})" if g.get("remote") else ""},
         ),
+    ),
+    _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
+        # the QP was given (the HCA's interface down, without that address, or outside this network namespace)
+        "ib-modify-qp-no-device",
+        "ibv_modify_qp failed",
+        r"Call to ibv_modify_qp failed with (?:error |19 )?No such device(?:.*?on dev (?P<dev>[\w.\-]+:\d+))?",
+        lambda g: ("log-ib-qp-no-device", {"dev": g.get("dev") or "", "hca": (g.get("dev") or "").split(":")[0]}),
     ),
     _sig(  # a dma-buf registration of GPU memory with the NIC (NCCL 2.19+ with DMA-BUF support)
         "ib-reg-dmabuf-enomem",

@@ -21,6 +21,7 @@ from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_signatures import (
+    CUDA_INVALID,
     EXITED,
     MARKERS,
     MEMBER,
@@ -100,6 +101,7 @@ _RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
 CONSEQUENCES = frozenset(
     {
         "log-nccl-timeout",
+        "log-nccl-timeout-unnamed",
         "log-gloo-timeout",
         "log-nccl-system-error",
         "log-nccl-invalid-usage",
@@ -110,6 +112,7 @@ CONSEQUENCES = frozenset(
         "log-store-closed",
         "log-store-timeout",
         "log-rendezvous-closed",
+        "log-rendezvous-connection",  # torchrun's summary; the store client's lines below it say why
         "log-rank-killed",
         "log-gloo-connect-failed",
         "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
@@ -275,15 +278,19 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-p2p-not-supported",
             "log-gpu-busy",
             "log-nccl-cumem-host-no-p2p",
+            "log-nccl-known-bug",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-nccl-internal-error" and names & {
+            "log-nccl-ring-open",
             "log-ifname-missing",
             "log-nccl-topo-file-bad",
             "log-nccl-graph-file-bad",
             "log-nccl-known-bug",
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
+        elif name == "log-nccl-timeout-unnamed" and names & {"log-nccl-timeout", "log-rank-busy-elsewhere"}:
+            del groups[(name, params)]  # the same timeout, whose message says which collective
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
         elif name == "master-unreachable" and p["addr"] in unresolved:
@@ -466,6 +473,56 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
         groups.setdefault(renamed, []).extend(groups.pop((name, params)))
 
 
+# NCCL 2.18.0 to 2.18.5 and 2.19.0 to 2.19.2 read a device address back with one asynchronous copy and used it in
+# the next before the first had finished (transport.cc, channel.cc): CUDA's invalid argument at setup, at random
+# (NVIDIA/nccl#957, fixed in 2.18.6 and 2.19.3).
+_MEMCPY_RACE = {"2.18": 6, "2.19": 3}
+
+
+def _memcpy_race(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
+) -> None:
+    """CUDA's invalid argument in an NCCL release with the setup copy race: that fault, named with its release."""
+    invalid = [h for h in hits if h.finding == CUDA_INVALID]
+    version = nccl_version(log) if invalid else None
+    if not version:
+        return
+    major_minor, _, patch = version.rpartition(".")
+    if major_minor not in _MEMCPY_RACE or int(patch) >= _MEMCPY_RACE[major_minor]:
+        return
+    key = (
+        "log-nccl-known-bug",
+        (
+            (
+                "component",
+                f"the transport setup of release {version}, which used a device address before the asynchronous "
+                "copy that fetched it had finished (NVIDIA/nccl#957)",
+            ),
+            ("detail", "Cuda failure 'invalid argument'"),
+            ("release", f"NCCL {major_minor}.{_MEMCPY_RACE[major_minor]} or newer"),
+        ),
+    )
+    shown = next(line for line in log.lines if NCCL_VERSION.search(line.text))
+    shown_hits = [*invalid, Hit("nccl-version", shown, key[0], key[1])]
+    groups.setdefault(key, []).extend(sorted(shown_hits, key=lambda h: h.line.number))
+
+
+# NCCL's list of the RDMA devices it uses: "NET/IB : Using [0]mlx5_3:1/RoCE [1]mlx5_4:1/IB ; OOB eth1:..."
+_IB_DEVICE = re.compile(r"\[\d+\]([\w.\-]+:\d+)/(?:IB|RoCE)\b")
+
+
+def _name_qp_device(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> None:
+    """A QP failure whose line does not name its HCA (NCCL before 2.22): the HCA the log says NCCL used."""
+    for name, params in [k for k in groups if k[0] == "log-ib-qp-no-device" and not dict(k[1])["dev"]]:
+        listing = [(line, d) for line in log.lines if "NET/IB" in line.text for d in _IB_DEVICE.findall(line.text)]
+        devices = list(dict.fromkeys(d for _, d in listing))
+        dev = devices[0] if len(devices) == 1 else f"one of {', '.join(devices)}" if devices else "the HCA NCCL chose"
+        hca = devices[0].split(":")[0] if len(devices) == 1 else "NAME"
+        key = (name, (("dev", dev), ("hca", hca)))
+        shown = [Hit("ib-devices", listing[0][0], name, key[1])] if listing else []
+        groups.setdefault(key, []).extend(sorted([*groups.pop((name, params)), *shown], key=lambda h: h.line.number))
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -492,10 +549,12 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         groups = renamed
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
+    _memcpy_race(groups, hits, log)
     _supersede(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
     _nic_not_pci(groups, hits)
+    _name_qp_device(groups, log)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
