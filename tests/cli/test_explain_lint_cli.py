@@ -71,9 +71,12 @@ def test_a_failure_no_signature_explains_is_an_error_not_healthy() -> None:
     assert "ValueError: rank 0: a user error" in out
 
 
-def test_a_log_without_a_failure_is_healthy() -> None:
+def test_a_log_without_a_failure_exits_0_and_says_no_failure_not_healthy() -> None:
+    # A log can stop in a hang without printing a failure: explain says what it saw, never that the job was healthy.
     result = run("explain", str(LOGS / "healthy.node1.log"), str(LOGS / "healthy.node2.log"))
     assert result.returncode == 0, result.stdout.decode() + result.stderr.decode()
+    out = result.stdout.decode()
+    assert "no failure found in these logs" in out and "healthy" not in out.splitlines()[-1]
 
 
 @pytest.mark.parametrize(

@@ -133,9 +133,12 @@ UI: dict[str, Text] = {
         "{errors} error(s), {warnings} warning(s) in these logs: fix the cause, then relaunch",
         "日志中有 {errors} 个错误、{warnings} 个警告：修复原因后再重新启动",
     ),
+    # Notes (INFO findings) alone are no failure either: "healthy" would not fit a log that may have stopped in a hang.
     "verdict_unknown_explain": Text(
-        "no failure found in these logs: no known signature and no failure line",
-        "这些日志中没有发现失败：没有已知特征，也没有表示失败的行",
+        "no failure found in these logs: if the job hung, they stop before showing why; "
+        "`distdoctor dump` on its nodes shows where each rank waits",
+        "这些日志中没有发现失败：如果作业卡住了，日志在显示原因之前就结束了；在其节点上运行 `distdoctor dump` "
+        "可查看每个 rank 在哪里等待",
     ),
     "exit": Text("exit code {code}", "退出码 {code}"),
     "single_node": Text("single-node job", "单节点作业"),

@@ -152,7 +152,7 @@ def verdict_line(report: Report, lang: Lang) -> tuple[str, str]:
         return ui(key, lang, errors=errors, warnings=warnings), "error"
     if warnings:
         return ui("verdict_warnings", lang, warnings=warnings), "warning"
-    if explain and not report.findings:
+    if explain:
         return ui("verdict_unknown_explain", lang), "warning"
     return ui("healthy", lang), "ok"
 
