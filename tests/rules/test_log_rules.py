@@ -825,6 +825,64 @@ CASES = [
         "log-launcher-master-addr-empty",
         {},
     ),
+    # NCCL WARN format strings filled in (source-texts.log): causes named from NCCL's own wordings
+    (
+        "ib-collective-mismatch",
+        "source-texts.log",
+        "collective mismatch error, local size 4194304",
+        "log-collective-mismatch",
+        {},
+    ),
+    (
+        "nccl-no-listen-interface",
+        "source-texts.log",
+        "NET/IB : No IP interface found",
+        "log-ifname-missing",
+        {"var": "NCCL_SOCKET_IFNAME"},
+    ),
+    (
+        "nccl-connect-gave-up",
+        "source-texts.log",
+        "exceeded timeouts (20)",
+        "log-nccl-connect-failed",
+        {"error": "gave up after 20 timeouts"},
+    ),
+    (
+        "nccl-shm-create",
+        "source-texts.log",
+        "failed to create shared memory file",
+        "log-shm-too-small",
+        {"path": "/dev/shm/nccl-Xk3pQa"},
+    ),
+    (
+        "nccl-bootstrap-root-mixed",
+        "source-texts.log",
+        "has already checked in",
+        "log-nccl-bootstrap-root-mixed",
+        {"detail": "rank 5 of 16 ranks has already checked in"},
+    ),
+    ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
+    (
+        "nccl-comm-id-bad",
+        "source-texts.log",
+        "getting address info",
+        "log-nccl-comm-id-bad",
+        {"detail": "error encountered when getting address info : Name or service not known"},
+    ),
+    (
+        "ib-device-unusable",
+        "source-texts.log",
+        "Unable to open device mlx5_2",
+        "log-ib-device-unusable",
+        {"dev": "mlx5_2", "detail": ""},
+    ),
+    (
+        "cuda-driver-too-old",
+        "source-texts.log",
+        "Minimum requirement is 12000",
+        "log-cuda-driver-too-old",
+        {"found": "11040", "need": "12000"},
+    ),
 ]
 
 

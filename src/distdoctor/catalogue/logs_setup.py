@@ -421,4 +421,93 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "的长时间工作。",
         ),
     ),
+    Entry(
+        "log-nccl-bootstrap-root-mixed",
+        "error",
+        "log",
+        Text(
+            "NCCL's bootstrap root got check-ins that cannot belong to one communicator ({detail}): two jobs or "
+            "communicators share one unique id, or the ranks disagree on the world size",
+            "NCCL 的 bootstrap root 收到了不可能属于同一个通信器的登记（{detail}）：两个作业或通信器共用了同一个 "
+            "unique id，或各 rank 对 world size 的看法不一致",
+        ),
+        Text(
+            "Give every job its own NCCL_COMM_ID (or unset it and let torch hand out the id through its store) and "
+            "its own MASTER_PORT; make sure no rank was started twice, and that every node launches with the same "
+            "--nnodes and --nproc-per-node.",
+            "给每个作业各自的 NCCL_COMM_ID（或不设置它，让 torch 通过其 store 分发 id）和各自的 MASTER_PORT；"
+            "确认没有 rank 被启动两次，且每个节点启动时的 --nnodes 和 --nproc-per-node 相同。",
+        ),
+    ),
+    Entry(
+        "log-open-files-limit",
+        "error",
+        "log",
+        Text(
+            "A process ran out of file descriptors (Too many open files): its open-files limit is below what the "
+            "job needs",
+            "某个进程的文件描述符用完了（Too many open files）：它的打开文件数上限低于作业的需要",
+        ),
+        Text(
+            "Raise the limit where the ranks start: ulimit -n 1048576 in the launch script, nofile in "
+            "/etc/security/limits.conf, docker run --ulimit nofile=1048576:1048576, or LimitNOFILE in the systemd "
+            "unit of the Slurm or container daemon. NCCL opens sockets per peer and channel, and DataLoader workers "
+            "pass tensors as file descriptors (torch.multiprocessing.set_sharing_strategy('file_system') avoids "
+            "that).",
+            "在 rank 启动的地方调高上限：在启动脚本中执行 ulimit -n 1048576、在 /etc/security/limits.conf 中设置 "
+            "nofile、docker run --ulimit nofile=1048576:1048576，或在 Slurm 或容器守护进程的 systemd unit 中设置 "
+            "LimitNOFILE。NCCL 为每个对端和通道打开 socket，DataLoader worker 以文件描述符传递张量"
+            "（torch.multiprocessing.set_sharing_strategy('file_system') 可以避免）。",
+        ),
+    ),
+    Entry(
+        "log-nccl-comm-id-bad",
+        "error",
+        "log",
+        Text(
+            "NCCL_COMM_ID is set, but NCCL cannot use it on this node: {detail}",
+            "设置了 NCCL_COMM_ID，但 NCCL 在本节点上无法使用它：{detail}",
+        ),
+        Text(
+            "Under torch, unset NCCL_COMM_ID: torch passes the id through its own store. Otherwise set it on every "
+            "rank to host:port of the root rank's node (IPv6 as [addr]:port), a name every node resolves, on a "
+            "network this node has an interface in.",
+            "在 torch 下请 unset NCCL_COMM_ID：torch 会通过自己的 store 传递 id。否则在每个 rank 上把它设为 root "
+            "rank 所在节点的 host:port（IPv6 写作 [addr]:port），使用每个节点都能解析的名字，并且该地址所在网络"
+            "要有本节点的网卡。",
+        ),
+    ),
+    Entry(
+        "log-ib-device-unusable",
+        "error",
+        "log",
+        Text(
+            "NCCL found the RDMA device {dev} but could not open or query it{detail}",
+            "NCCL 找到了 RDMA 设备 {dev}，但无法打开或查询它{detail}",
+        ),
+        Text(
+            "Check the device on that node with ibv_devinfo. In a container, pass /dev/infiniband in (docker "
+            "--device=/dev/infiniband, or the cluster's RDMA device plugin) with the IPC_LOCK capability. If the "
+            "device is broken or not meant for this job, leave it out with NCCL_IB_HCA, or use TCP with "
+            "NCCL_IB_DISABLE=1.",
+            "在该节点上用 ibv_devinfo 检查设备。容器中要把 /dev/infiniband 传进去（docker --device=/dev/infiniband，"
+            "或集群的 RDMA 设备插件），并授予 IPC_LOCK 权限。如果设备已损坏或不该给这个作业用，用 NCCL_IB_HCA "
+            "把它排除，或设置 NCCL_IB_DISABLE=1 改用 TCP。",
+        ),
+    ),
+    Entry(
+        "log-cuda-driver-too-old",
+        "error",
+        "log",
+        Text(
+            "The GPU driver supports CUDA {found}, below the {need} this NCCL build requires",
+            "GPU 驱动支持的 CUDA 版本为 {found}，低于该 NCCL 构建所需的 {need}",
+        ),
+        Text(
+            "Upgrade the NVIDIA driver on that node, or use a torch wheel (and NCCL) built for an older CUDA: the "
+            "versions are written as 1000 × major + 10 × minor (12040 is CUDA 12.4).",
+            "升级该节点的 NVIDIA 驱动，或使用为较旧 CUDA 构建的 torch wheel（及 NCCL）：版本号写作 "
+            "1000 × 主版本 + 10 × 次版本（12040 即 CUDA 12.4）。",
+        ),
+    ),
 )

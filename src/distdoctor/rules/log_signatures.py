@@ -1104,6 +1104,89 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? Cannot allocate memory",
         lambda g: ("log-ib-dmabuf-no-room", {}),
     ),
+    # NCCL's own WARN texts, read across its releases (2.10, 2.18, 2.30) where explain named no cause before
+    _sig(  # net_ib.cc 2.10 "peer P collective mismatch error local size L remote R ...", 2.12-2.18 "req I/N tag T
+        # peer P collective mismatch error, local size L remote size R": the peer posted another size than this rank
+        "ib-collective-mismatch",
+        "NCCL WARN",  # one scan for these NCCL WARN texts: the rest of a long log costs nothing more
+        r"NET/IB\s?: (?:req \S+ tag \S+ )?peer (?P<peer>\S+) collective mismatch error,? local size (?P<local>\d+) "
+        r"remote(?: size)? (?P<remote>\d+)",
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": f"NCCL NET/IB posted {g['local']} bytes here where peer {g['peer']} posted {g['remote']} "
+                "(different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
+            },
+        ),
+    ),
+    _sig(  # bootstrap.cc (2.x "NET/Socket : No usable listening interface found") and net_ib.cc ("NET/IB : No IP
+        # interface found."): no interface passed NCCL_SOCKET_IFNAME's filter
+        "nccl-no-listen-interface",
+        "interface found",  # nccl-no-interface's needle: no scan of its own
+        r"No usable listening interface found|NET/IB\s?: No IP interface found",
+        lambda g: ("log-ifname-missing", {"var": "NCCL_SOCKET_IFNAME", "value": "(its value)"}),
+    ),
+    _sig(  # misc/socket.cc 2.12-2.2x: the connect loop gave up without naming the address; checks.h's SYSCHECK of
+        # connect (2.x before 2.12) names only the errno
+        "nccl-connect-gave-up",
+        "NCCL WARN",
+        r"socket(?:Start|Poll)Connect: exceeded (?P<what>retries|timeouts) \((?P<n>\d+)\)|"
+        r"Call to connect failed ?: ?(?P<error>.+)",
+        lambda g: (
+            "log-nccl-connect-failed",
+            {
+                "addr": "a peer (the line does not say which)",
+                "error": g["error"].strip() if g.get("error") else f"gave up after {g['n']} {g['what']}",
+            },
+        ),
+    ),
+    _sig(  # os/linux.cc 2.27+: creating the segment's file in /dev/shm
+        "nccl-shm-create",
+        "shared memory",  # nccl-shm-segment's needle
+        r"failed to create shared memory file (?P<path>\S+?),? error:? (?P<error>No space left on device|Permission "
+        r"denied|Read-only file system|Operation not permitted)",
+        _shm,
+    ),
+    _sig(  # bootstrap.cc (every release): the root got check-ins that cannot belong to one communicator
+        "nccl-bootstrap-root-mixed",
+        "NCCL WARN",
+        r"Bootstrap Root : (?P<detail>mismatch in (?:rank count|info) from procs.*?|rank \d+ of \d+ ranks has already "
+        r"checked in)\s*$",
+        _name("log-nccl-bootstrap-root-mixed"),
+    ),
+    _sig(  # EMFILE, whoever reports it: NCCL's socket/accept/UDS calls, Python's OSError, a DataLoader's shared fds
+        "too-many-open-files",
+        "Too many open files",
+        r"Too many open files",
+        lambda g: ("log-open-files-limit", {}),
+    ),
+    _sig(  # bootstrap.cc, misc/socket.cc (every release): NCCL_COMM_ID set, but not an address this node can use
+        "nccl-comm-id-bad",
+        "NCCL WARN",
+        r"(?P<detail>Invalid NCCL_COMM_ID(?=, please use)|No valid (?:<IPv4_or_hostname>:<port>|\[IPv6\]:port) pair "
+        r"found|error encountered when getting address info : .+|No interface found in the same subnet as remote "
+        r"address \S+)",
+        _name("log-nccl-comm-id-bad"),
+    ),
+    _sig(  # net_ib.cc (every release; net_ib/init.cc 2.2x+) and ibvwrap.cc: an RDMA device NCCL found but cannot use
+        "ib-device-unusable",
+        "NCCL WARN",
+        r"NET/IB : Unable to (?:open|query) (?:device (?P<dev>\S+)|port(?:_num)? (?P<port>\d+))|"
+        r"Call to ibv_open_device failed(?: with error (?P<error>.+))?",
+        lambda g: (
+            "log-ib-device-unusable",
+            {
+                "dev": g.get("dev") or (f"port {g['port']}" if g.get("port") else "an RDMA device"),
+                "detail": _detail(g.get("error")),
+            },
+        ),
+    ),
+    _sig(  # misc/cudawrap.cc (2.13+): the driver's CUDA version is below what this NCCL build needs
+        "cuda-driver-too-old",
+        "NCCL WARN",
+        r"CUDA Driver version found is (?P<found>\d+)\. Minimum requirement is (?P<need>\d+)",
+        _name("log-cuda-driver-too-old"),
+    ),
     _sig(  # DeepSpeed's runner: MASTER_ADDR from "ssh FIRST_HOST hostname -I"; an empty answer (before 0.8.1), or
         # the error that replaced it
         "deepspeed-master-addr-empty",
