@@ -20,6 +20,7 @@ from typing import Any
 
 from distdoctor import defaults
 from distdoctor.facts.probe import classify
+from distdoctor.gather.server import OUT_OF_FDS
 from distdoctor.gather.wire import PLAIN, Channel
 from distdoctor.model import Endpoint, PairProbe, PayloadOutcome, ProbeOutcome
 
@@ -32,7 +33,6 @@ CHALLENGE = b"DDc1"
 _HEADER = struct.Struct("!4sI")
 _CHALLENGE = struct.Struct("!4s16s")
 _TAG_BYTES = 16
-_CHUNK = 64 << 10
 # A payload's deadline that fires this much late means the loop was behind; it then waits again, up to this many
 # times its timeout in all.
 _LOOP_LATE_S = 0.25
@@ -68,10 +68,10 @@ class MeshListener:
             except BlockingIOError:
                 return
             except OSError as exc:
-                if exc.errno in _OUT_OF_FDS:
+                if exc.errno in OUT_OF_FDS:
                     # Out of descriptors: look again later rather than spin on a socket that stays readable.
                     self.loop.remove_reader(self.sock.fileno())
-                    self.loop.call_later(_ACCEPT_RETRY_S, self._resume_accepting)
+                    self.loop.call_later(defaults.ACCEPT_RETRY_S, self._resume_accepting)
                     return
                 continue  # ECONNABORTED and the like: that peer is gone
             _PayloadCounter(self, conn, str(peer[0]))
@@ -92,8 +92,6 @@ class MeshListener:
 
 
 _ACCEPT_BATCH = 64
-_ACCEPT_RETRY_S = 0.1
-_OUT_OF_FDS = (errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM)
 # A payload's bytes are counted and dropped, read into one scratch buffer: nothing past the header is looked at, so
 # loops in several threads may share it.
 _SCRATCH = bytearray(256 << 10)

@@ -36,7 +36,7 @@ _SCRATCH_BYTES = 64 * 1024
 # Connections accepted in one go before the loop serves the others (welcomes, frames): a burst of thousands is
 # taken in batches, neither all at once nor one per loop turn.
 _ACCEPT_BATCH = 64
-_OUT_OF_FDS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
+OUT_OF_FDS = frozenset({errno.EMFILE, errno.ENFILE, errno.ENOBUFS, errno.ENOMEM})
 
 
 @dataclass(frozen=True)
@@ -448,7 +448,7 @@ class Server:
             try:
                 peer, address = await loop.sock_accept(sock)
             except OSError as exc:
-                if exc.errno in _OUT_OF_FDS:
+                if exc.errno in OUT_OF_FDS:
                     # Out of descriptors: wait for some to close rather than spin on a socket that stays readable.
                     self.counters.out_of_fds += 1
                     await asyncio.sleep(defaults.ACCEPT_RETRY_S)
