@@ -141,9 +141,7 @@ def measure(n: int, procs: int, wait_s: float) -> dict[str, Any]:
                 finally:
                     marks["decided"] = time.monotonic()
 
-            return await coordinator.run(
-                "127.0.0.1", port, decide, for_workers=for_workers, meanwhile=rules.run_all
-            )
+            return await coordinator.run("127.0.0.1", port, decide, for_workers=for_workers, meanwhile=rules.run_all)
         finally:
             await listener.close()
 

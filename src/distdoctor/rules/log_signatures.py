@@ -324,7 +324,8 @@ _IB_COMPLETION = (
     r"(?:(?P<name>IBV_WC_\w+)\()?(?P<code2>\d+)\)?)(?:.*?hca (?P<hca>\S+))?"
 )
 _EXITCODE = (
-    r"^(?:.*?\brank\s*:\s*(?P<rank>\d+) \(local_rank: \d+\))?.*?exitcode\s*:\s*(?P<code>-?\d+)\)?"
+    # no leading \b or ^: a pattern that starts with literals lets re skip to where "rank" or "exitcode" could be
+    r"(?:rank\s*:\s*(?P<rank>\d+) \(local_rank: \d+\).*?)?exitcode\s*:\s*(?P<code>-?\d+)\)?"
     r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\d+)\)"
 )
 _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
@@ -405,7 +406,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "store-key-timeout",
-        "torchelastic/",
+        "wait timeout after ",
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
     ),
@@ -451,13 +452,13 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "env-missing-message",
-        ", but not set",
+        " expected, but not set",
         r"environment variable (?P<names>\w+) expected, but not set",
         _name("env-missing"),
     ),
     _sig(  # the frame every traceback of that error shows, where the message itself was cut off
         "env-missing",
-        "_env_error",
+        'raise _env_error("',
         r"raise _env_error\(\"(?P<names>\w+)\"\)",
         _name("env-missing"),
     ),
@@ -519,7 +520,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torchelastic's agent itself got a signal from outside and stopped its workers
         "agent-signal",
-        "got signal: ",
+        "SignalException: Process ",
         r"SignalException: Process (?P<pid>\d+) got signal: (?P<num>\d+)",
         lambda g: (
             "log-agent-signalled",
@@ -558,7 +559,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # a shell or srun reporting how its child ended
         "signal-shell",
-        "core dumped",
+        " (core dumped)",
         rf"(?:srun: error: [^:]+: task (?P<task>\d+): )?(?P<word>{_CONTAINER}) \(core dumped\)",
         _signal,
     ),
@@ -635,13 +636,13 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "peer-closed",
-        "closed by",
+        "Connection closed by ",
         r"(?P<detail>Connection closed by (?:remote )?peer\s*\S*)",
         _name("log-peer-closed"),
     ),
     _sig(
         "peer-reset",
-        "reset by peer",
+        "Connection reset by peer",
         r"(?P<detail>(?:Read error \S+ )?Connection reset by peer)",
         _name("log-peer-closed"),
     ),
@@ -898,14 +899,14 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "nvls-cuda-failure",
-        "nvls.cc",
+        " NCCL WARN Cuda failure ",
         # the closing quote is optional: a paste cut at the line's end loses it
         r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'?",
         lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, " in transport/nvls.cc")}),
     ),
     _sig(
         "cuda-system-not-ready",
-        "not yet initiali",
+        "system not yet initiali",
         r"system not yet initiali[sz]ed",
         lambda g: ("log-fabric-manager-down", {"detail": " (CUDA error 802)"}),
     ),
@@ -926,7 +927,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(
         "launch-deprecated",
-        "FutureWarning",
+        "FutureWarning: The module torch.distributed.launch",
         r"FutureWarning: The module torch\.distributed\.launch is deprecated",
         _name(
             "launch-deprecated",

@@ -10,11 +10,11 @@ then what follows from a cause (a watchdog abort, a peer's closed socket), then 
 from __future__ import annotations
 
 import re
-from bisect import bisect_left, bisect_right
+from bisect import bisect_left
 from collections import Counter
-from collections.abc import Iterable, Iterator, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
-from itertools import accumulate, pairwise
+from itertools import pairwise
 
 from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
@@ -36,6 +36,7 @@ from distdoctor.rules.log_signatures import (
     TEST_RESULT,
     Signature,
 )
+from distdoctor.rules.log_text import JoinedText
 
 __all__ = [
     "MARKERS",
@@ -150,49 +151,6 @@ def match_line(line: LogLine) -> list[Hit]:
 _TABLE = SIGNATURES  # bench/explain_speed.py swaps SIGNATURES for a table without needles
 
 
-@dataclass(frozen=True)
-class _Joined:
-    """A log's lines as one text, for str.find over it (memory speed, where a Python loop over every line and
-    needle would not be), and where each line starts in it."""
-
-    lines: Sequence[LogLine]
-    text: str
-    starts: list[int]
-
-    @classmethod
-    def of(cls, lines: Sequence[LogLine]) -> _Joined:
-        # A leading newline lets the needle "\nE" find a line that starts with E, the first one too; a trailing one
-        # lets "Error\n" find the last line that ends with Error.
-        texts = [line.text for line in lines]
-        starts = [*accumulate(map((1).__add__, map(len, texts)), initial=1)]
-        return cls(lines, "\n" + "\n".join(texts) + "\n", starts)
-
-    def holding(self, needles: Iterable[str]) -> dict[int, set[str]]:
-        """Which needles each line holds, for the lines that hold any."""
-        holding: dict[int, set[str]] = {}
-        for needle in needles:
-            if not needle:  # no needle: every line
-                for i in range(len(self.lines)):
-                    holding.setdefault(i, set()).add(needle)
-                continue
-            for i in self.lines_with(needle):
-                holding.setdefault(i, set()).add(needle)
-        return holding
-
-    def lines_with(self, needle: str) -> Iterator[int]:
-        """The index of each line that holds the needle, in order."""
-        text, starts, lead = self.text, self.starts, needle[0] == "\n"
-        pos = text.find(needle)
-        while pos != -1:
-            i = bisect_right(starts, pos + lead) - 1
-            yield i
-            pos = text.find(needle, starts[i + 1])
-
-
-def _lines_holding(lines: Sequence[LogLine], needles: Iterable[str]) -> dict[int, set[str]]:
-    return _Joined.of(lines).holding(needles)
-
-
 def _index(table: Sequence[Signature]) -> tuple[dict[str, list[Signature]], dict[int, int]]:
     """Each needle's signatures, and each signature's place in the table (by id)."""
     by_needle: dict[str, list[Signature]] = {}
@@ -206,10 +164,10 @@ def _index(table: Sequence[Signature]) -> tuple[dict[str, list[Signature]], dict
 _BY_NEEDLE, _POSITION = _index(SIGNATURES)
 
 
-def match_log(log: LogInput, joined: _Joined | None = None) -> list[Hit]:
+def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
     """match_line over every line of the log, in line order (and table order within a line)."""
     by_needle, position = (_BY_NEEDLE, _POSITION) if SIGNATURES is _TABLE else _index(SIGNATURES)
-    holding = (joined or _Joined.of(log.lines)).holding(by_needle)
+    holding = (joined or JoinedText.of(log.lines)).holding(by_needle)
     hits = []
     for i in sorted(holding):
         line, needles = log.lines[i], holding[i]
@@ -230,13 +188,13 @@ def _confirmed(line: LogLine, needles: set[str]) -> bool:
     return any((check := _FAILURE[n]) is None or check.search(line.text) for n in needles if n in _FAILURE)
 
 
-def failure_lines(log: LogInput, joined: _Joined | None = None) -> list[LogLine]:
+def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLine]:
     """The lines that show the job failed."""
-    holding = (joined or _Joined.of(log.lines)).holding(_FAILURE)
+    holding = (joined or JoinedText.of(log.lines)).holding(_FAILURE)
     return [log.lines[i] for i in sorted(holding) if _confirmed(log.lines[i], holding[i])]
 
 
-def _failed(joined: _Joined) -> bool:
+def _failed(joined: JoinedText) -> bool:
     """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
     every needle of every failure line."""
     for needle, check in _FAILURE.items():
@@ -590,7 +548,7 @@ def nccl_version(log: LogInput) -> str | None:
     return next((m["version"] for line in log.lines if (m := NCCL_VERSION.search(line.text))), None)
 
 
-def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[_Joined]) -> list[Finding]:
+def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[JoinedText]) -> list[Finding]:
     """version-mismatch when the hosts of the inputs print different NCCL versions. A version line without a host
     prefix (NCCL prints it bare) belongs to the host of the lines above it, or to its input."""
     seen: dict[str, dict[str, LogLine]] = {}
@@ -718,7 +676,7 @@ def _order(finding: Finding) -> tuple[int, int]:
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
     nodes = [node_of(log) for log in logs]
-    joined = [_Joined.of(log.lines) for log in logs]
+    joined = [JoinedText.of(log.lines) for log in logs]
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
     failed = [_failed(j) for j in joined]
     found: list[Finding] = []

@@ -1,0 +1,54 @@
+"""The joined-text search explain's signatures use, on every committed log: it finds what a per-line search finds."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+from distdoctor.facts.logs import read_log
+from distdoctor.model.logs import LogLine
+from distdoctor.rules.log_signatures import SIGNATURES
+from distdoctor.rules.log_text import JoinedText, _plan
+from distdoctor.rules.logs import _FAILURE
+
+LOGS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "logs").rglob("*.log"))
+
+
+def _holds(line: LogLine, needle: str) -> bool:
+    """What a needle means on one line: a leading newline anchors it at the line's start, a trailing one at its end."""
+    body = needle.strip("\n")
+    if needle.startswith("\n") and not line.text.startswith(body):
+        return False
+    if needle.endswith("\n") and not line.text.endswith(body):
+        return False
+    return body in line.text
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+def test_holding_matches_a_search_line_by_line(path: Path) -> None:
+    lines = read_log(str(path)).lines
+    needles = [n for sig in SIGNATURES for n in sig.needles] + list(_FAILURE)
+    expected = {i: held for i, line in enumerate(lines) if (held := {n for n in needles if _holds(line, n)})}
+    assert JoinedText.of(lines).holding(needles) == expected
+
+
+@pytest.mark.parametrize("path", LOGS, ids=[p.name for p in LOGS])
+def test_every_line_a_signature_matches_holds_its_needle(path: Path) -> None:
+    # A needle that a matching line lacks hides that line from its signature: explain would miss a known text.
+    for line in read_log(str(path)).lines:
+        for sig in SIGNATURES:
+            if sig.pattern.search(line.text):
+                assert any(n in line.text for n in sig.needles), (sig.key, line.where)
+
+
+def test_a_needle_holding_a_shorter_one_is_searched_among_that_ones_lines() -> None:
+    plan = dict(_plan(("NCCL WARN", " NCCL WARN Cuda failure ", "Killed", "OOMKilled", "\nE", "Error\n")))
+    assert plan == {
+        "Killed": None,
+        "NCCL WARN": None,
+        "OOMKilled": "Killed",
+        " NCCL WARN Cuda failure ": "NCCL WARN",
+        "\nE": None,  # a line-start mark means something else inside a line
+        "Error\n": None,
+    }
