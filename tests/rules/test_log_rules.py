@@ -9,7 +9,7 @@ import pytest
 
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
-from distdoctor.model.logs import LogLine
+from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -1246,3 +1246,43 @@ def test_pythons_own_type_error_in_setup_code_is_named_with_its_frame_and_withou
     assert finding.param_map["where"] == "dmlcloud/core/distributed.py:280 (_init_process_group_slurm)"
     bare = to_input(_field_lines("327-dmlcloud-slurm-init-node-id-none-typeerror.log")[-1], "a.log")
     assert [f.name for f in explain_findings([bare])] == ["log-unexplained-failure"]
+
+
+def _field_log(prefix: str) -> LogInput:
+    (path,) = (LOGS / "field").glob(f"{prefix}-*.log")
+    return read_log(str(path))
+
+
+@pytest.mark.parametrize(
+    ("prefix", "stage", "last"),
+    [
+        ("222", "channels", "Channel 01/02 : 0 1"),  # two nodes: rings computed, no link made
+        ("410", "bootstrap", "NET/Socket : Using [0]enp3s0f0:10.50.56.33<0>"),  # one GPU: stuck in TCP setup
+        ("412", "init", "Setting affinity for GPU 1 to ff00ff"),  # four GPUs: before rings
+    ],
+)
+def test_a_log_that_ends_inside_nccls_setup_is_an_unfinished_setup(prefix: str, stage: str, last: str) -> None:
+    findings = explain_findings([_field_log(prefix)])
+    (stalled,) = [f for f in findings if f.name == "log-nccl-setup-unfinished"]
+    assert stalled.severity == "error"
+    assert stalled.param_map["stage"] == stage
+    assert stalled.param_map["last"].startswith(last)
+    assert "Bootstrap" in stalled.evidence[0]
+
+
+def test_a_container_bridge_nccl_chose_is_named_before_the_setup_it_stalled() -> None:
+    # 223: NCCL on two hosts took a Docker veth interface, and the log stops after listing its channels
+    names = [(f.name, f.severity) for f in explain_findings([_field_log("223")])]
+    assert names[:2] == [("docker-bridge-address", "error"), ("log-nccl-setup-unfinished", "error")]
+
+
+def test_nccl_setup_that_finished_or_went_on_is_no_unfinished_setup() -> None:
+    stalled = _field_log("412")
+    complete = real_line("source-texts.log", "- Init COMPLETE")
+    went_on = real_line("healthy.node1.log", "[c10d]")  # the job printed more after NCCL's lines
+    for tail in (complete, went_on):
+        log = LogInput(stalled.source, (*stalled.lines, tail))
+        assert "log-nccl-setup-unfinished" not in [f.name for f in explain_findings([log])]
+    # a paste of one NCCL line shows no setup that started
+    version = to_input("host-a:1:1 [0] NCCL INFO NCCL version 2.18.1+cuda12.1\n", "a.log")
+    assert explain_findings([version]) == []

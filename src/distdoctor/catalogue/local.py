@@ -304,6 +304,13 @@ LOCAL: tuple[Entry, ...] = (
             "container with --network=host.",
             "把 GLOO_SOCKET_IFNAME 和 NCCL_SOCKET_IFNAME 设为宿主机网卡（如 eth0），或用 --network=host 运行容器。",
         ),
+        variants=(
+            Variant(
+                "setup-stalled",
+                "error",
+                "a log shows NCCL choosing that address and then its setup never finishing: why it stalled, likely",
+            ),
+        ),
     ),
     Entry(
         "master-port-foreign",

@@ -781,6 +781,28 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-setup-unfinished",
+        "error",
+        "log",
+        Text(
+            "NCCL's setup never finished in this log: no rank printed 'Init COMPLETE', and the log ends in its "
+            "{stage} step ({last})",
+            "日志中 NCCL 的初始化没有完成：没有任何 rank 打印 'Init COMPLETE'，日志停在它的 {stage} 步骤（{last}）",
+        ),
+        Text(
+            "If the job hung there, run distdoctor dump on its nodes to see where each rank waits, and distdoctor "
+            "check on every node. Where NCCL stops says what to suspect: in its bootstrap, the TCP connections between "
+            "the ranks (a firewall or security software, or NCCL_SOCKET_IFNAME naming an interface the others cannot "
+            "reach); after it lists rings or channels, the links between GPUs (in one host the PCIe peer path, which "
+            "an IOMMU or ACS breaks: NCCL_P2P_DISABLE=1 tells); after its 'via' lines, the first transfers on them.",
+            "如果作业卡在这里，在各节点运行 distdoctor dump 查看每个 rank 在等什么，并在每个节点运行 distdoctor "
+            "check。NCCL 停在哪一步说明该怀疑什么：停在 bootstrap，是 rank 之间的 TCP 连接（防火墙或安全软件，或 "
+            "NCCL_SOCKET_IFNAME 指向了其他节点到不了的网卡）；列出 ring 或 channel 之后，是 GPU 之间的链路"
+            "（同一主机内是 PCIe 点对点通路，IOMMU 或 ACS 会破坏它：设 NCCL_P2P_DISABLE=1 可以验证）；"
+            "打印 'via' 行之后，是在这些链路上的首次传输。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

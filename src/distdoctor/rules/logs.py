@@ -13,7 +13,7 @@ import re
 from bisect import bisect_left
 from collections import Counter
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
 from itertools import pairwise
 
 from distdoctor.catalogue import entry
@@ -117,6 +117,7 @@ CONSEQUENCES = frozenset(
         "log-rank-killed",
         "log-gloo-connect-failed",
         "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
+        "log-nccl-setup-unfinished",  # where setup stopped, not why
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -624,6 +625,49 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
 
 
+# What a log can show that explains NCCL's setup stalling on that node: named before the stall, as an error.
+_STALL_CAUSES = frozenset({"docker-bridge-address"})
+
+
+def _as_stall_cause(finding: Finding) -> Finding:
+    return replace(finding, severity=entry(finding.name).severity_for("setup-stalled"))
+
+
+_NCCL_INFO = re.compile(r"\bNCCL INFO (?P<what>.*)")
+# The steps of a communicator's setup, as its INFO lines show them (NCCL 2.4 to 2.29), latest first: the links
+# between ranks ("Channel 00 : 0[0] -> 1[1] via P2P/IPC", "Connected all rings"), the rings, trees and channels it
+# computed, its bootstrap (the interface, the network plugin, the driver). Any other line is "init".
+_SETUP_STEPS = (
+    ("connect", re.compile(r" via (?:P2P|SHM|NET|direct)|^Connected all ")),
+    ("channels", re.compile(r"^(?:Channel \d+/\d+ ?:|Ring \d+ ?:|Trees|Pattern |\d+ coll channels)")),
+    ("bootstrap", re.compile(r"^(?:Bootstrap|NET/|Using network|cudaDriverVersion|Using non-device net plugin)")),
+)
+
+
+_BOOTSTRAP_LINE = re.compile(r"\bNCCL INFO Bootstrap ?: ")
+
+
+def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
+    """A log that ends in NCCL's INFO lines of a communicator's setup, with no rank's 'Init COMPLETE' (nor an
+    nccl-tests result): the job stopped or hung in that setup, and the step it was in says what to suspect."""
+    last = next((line for line in reversed(log.lines) if line.text.strip() and not line.text.startswith("#")), None)
+    m = _NCCL_INFO.search(last.text) if last else None
+    if last is None or m is None:
+        return None
+    # the log must show the setup's start: every NCCL since 2.4 names its bootstrap interface first
+    first = next((line for line in log.lines if _BOOTSTRAP_LINE.search(line.text)), None)
+    if first is None or any(h.finding == TEST_RESULT for h in hits):
+        return None
+    if any("Init COMPLETE" in line.text for line in log.lines):
+        return None
+    what = " ".join(m["what"].split())  # a wrapped line keeps the terminal's padding
+    stage = next((stage for stage, step in _SETUP_STEPS if step.search(what)), "init")
+    quote = what if len(what) <= MAX_QUOTE else what[:MAX_QUOTE] + "…"
+    return make_finding(
+        "log-nccl-setup-unfinished", node, _evidence(list(dict.fromkeys([first, last]))), stage=stage, last=quote
+    )
+
+
 def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
     """A failure no signature explains, with its decisive lines: the first and the last exception of each log."""
     lines = [line for _, ls in failed for line in ls]
@@ -689,6 +733,12 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
         failures = [(node, ls) for node, ls in lines if ls]
         found += _code_error(logs, failures) or _unexplained(failures)
+    elif not any(f.severity == "error" for f in found):
+        stalled = [
+            f for log, (node, hits) in zip(logs, per_node, strict=True) if (f := _setup_unfinished(log, node, hits))
+        ]
+        on = {f.node for f in stalled}
+        found = [_as_stall_cause(f) if f.name in _STALL_CAUSES and f.node in on else f for f in found] + stalled
     return sorted(found, key=_order)
 
 
