@@ -382,6 +382,13 @@ CASES = [
         "log-peer-closed",
         {},
     ),
+    (  # NCCL's own words for the class, in torch's DistBackendError (no ncclRemoteError line in that paste)
+        "nccl-remote-error",
+        "field/308-deepspeed-pdsh-eno1-remote-process-exited.log",
+        "remote process exited or there was a network error",
+        "log-peer-closed",
+        {"detail": "remote process exited or there was a network error"},
+    ),
     (
         "nccl-work-progress",
         "source-texts.log",

@@ -646,10 +646,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>(?:Read error \S+ )?Connection reset by peer)",
         _name("log-peer-closed"),
     ),
-    _sig(
+    _sig(  # torch's name of the class, or NCCL's own words for it (ncclGetErrorString, 2.13 on) in torch's message
         "nccl-remote-error",
-        "ncclRemoteError",
-        r"(?P<detail>ncclRemoteError: .*)",
+        ("ncclRemoteError", "remote process exited or there was a network error"),
+        r"(?P<detail>ncclRemoteError: .*|remote process exited or there was a network error)",
         _name("log-peer-closed"),
     ),
     # ProcessGroupNCCL
