@@ -52,3 +52,11 @@ def test_a_needle_holding_a_shorter_one_is_searched_among_that_ones_lines() -> N
         "\nE": None,  # a line-start mark means something else inside a line
         "Error\n": None,
     }
+
+
+def test_each_wording_a_signature_names_in_its_regex_holds_a_needle() -> None:
+    # wordings no committed log shows yet: every branch of exit-code's regex
+    (exit_code,) = [sig for sig in SIGNATURES if sig.key == "exit-code"]
+    for text in ("Exit code: 1", "exit code 1", "Exit Code 137", "Process exited with code 2", "Exited with code -9"):
+        assert exit_code.pattern.search(text), text
+        assert any(n in text for n in exit_code.needles), text

@@ -496,7 +496,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Docker, Kubernetes (kubectl describe: "Exit Code: 137"), srun ("Exited with exit code 1")
         "exit-code",
-        "xit ",
+        ("xit ", "xited with "),  # "Exited with code 1" holds no "xit "
         r"\b(?:[Ee]xit(?:ed with)? [Cc]ode|exit code|Exit Code):?\s*(?P<code>-?\d+)\b",
         _exitcode,
     ),
