@@ -1056,8 +1056,13 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # OpenSSH: "[user@host: ]Permission denied (methods).", "ssh: connect to host H port P: E",
         # "Host key verification failed.", "ssh: Could not resolve hostname H: E" (a hostfile's name)
         "ssh-failed",
-        ("Permission denied (", "onnect to ", "Host key verification failed", "ssh: Could not resolve hostname"),
-        # a literal first: the regex runs on every NCCL and torch line that says "connect to", too
+        (
+            "Permission denied (",
+            "ssh: connect to host ",
+            "Host key verification failed",
+            "ssh: Could not resolve hostname",
+        ),
+        # a literal first; "ssh: connect to host " holds nccl-connect-failed's needle, so it costs no pass of its own
         r"(?P<error>Permission denied \([\w,\-]+\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
         r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$))",
         _name("log-ssh-launch-failed"),
