@@ -1293,3 +1293,17 @@ def test_nccl_setup_that_finished_or_went_on_is_no_unfinished_setup() -> None:
     # a paste of one NCCL line shows no setup that started
     version = to_input("host-a:1:1 [0] NCCL INFO NCCL version 2.18.1+cuda12.1\n", "a.log")
     assert explain_findings([version]) == []
+
+
+def test_an_rdma_error_under_nccl_2_20_to_2_23_names_the_mtu_those_releases_do_not_fit() -> None:
+    # 311: RDMA ports of different MTUs under NCCL 2.20 (the thread's NCCL; its paste kept no version line, so the
+    # version line comes from another real paste)
+    error = real_line("field/311-ib-mtu-mismatch-local-access-violation-nccl220.log", "Got completion from peer")
+    in_range = real_line("field/410-nccl2215-single-gpu-hang-eset-web-protection.log", "NCCL version 2.21.5")
+    before = real_line("field/308-deepspeed-pdsh-eno1-remote-process-exited.log", "NCCL version 2.18.6")
+    found = explain_findings([LogInput("a.log", (in_range, error))])
+    (mtu,) = [f for f in found if f.name == "log-ib-mtu-unclamped"]
+    assert (mtu.severity, mtu.param_map["version"]) == ("warning", "2.21.5")
+    assert found[0].name == "log-ib-completion-error"  # the error itself stays first
+    assert "log-ib-mtu-unclamped" not in [f.name for f in explain_findings([LogInput("b.log", (before, error))])]
+    assert "log-ib-mtu-unclamped" not in [f.name for f in explain_findings([LogInput("c.log", (in_range,))])]

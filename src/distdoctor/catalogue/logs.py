@@ -421,6 +421,23 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ib-mtu-unclamped",
+        "warning",
+        "log",
+        Text(
+            "NCCL {version} does not lower a queue pair's MTU to the smaller of the two RDMA ports' (2.20 to "
+            "2.23): if these ports' MTUs differ, that is why its RDMA transfers fail",
+            "NCCL {version}（2.20 至 2.23）不会把队列对的 MTU 降到两端 RDMA 端口中较小的那个："
+            "如果这些端口的 MTU 不一致，RDMA 传输就是因此失败",
+        ),
+        Text(
+            "Compare the ports' active_mtu on every node (ibv_devinfo; for RoCE also the interface's MTU in ip link) "
+            "and make them equal, or use NCCL 2.24 or later, which takes the smaller one again.",
+            "在每个节点比较各端口的 active_mtu（ibv_devinfo；RoCE 还要看 ip link 中网卡的 MTU）并设为一致，"
+            "或换用 NCCL 2.24 及以上版本（它重新取两端较小的值）。",
+        ),
+    ),
+    Entry(
         "log-ib-completion-error",
         "error",
         "log",

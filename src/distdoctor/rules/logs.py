@@ -573,6 +573,30 @@ def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[J
     return [make_finding("version-mismatch", None, evidence, component="NCCL", detail=detail)]
 
 
+# NCCL 2.20 to 2.23 (transport/net_ib.cc, read at 2.20.3 and 2.23.4): the connecting side sets its queue pair's
+# path MTU to the peer port's active MTU as it is; 2.19, and 2.24 on, take the smaller of the two ports' first.
+_MTU_UNCLAMPED = ((2, 20, 0), (2, 24, 0))
+_RDMA_ERRORS = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded"})
+
+
+def _ib_mtu_unclamped(
+    logs: Sequence[LogInput], per_node: Sequence[tuple[str, list[Hit]]], joined: Sequence[JoinedText]
+) -> list[Finding]:
+    """An RDMA transfer error under an NCCL release that does not fit its MTU to the peer port's."""
+    found = []
+    for log, (node, hits), j in zip(logs, per_node, joined, strict=True):
+        error = next((h for h in hits if h.finding in _RDMA_ERRORS), None)
+        if error is None:
+            continue
+        for i in j.lines_with("NCCL version"):
+            m = NCCL_VERSION.search(log.lines[i].text)
+            if m and _MTU_UNCLAMPED[0] <= tuple(map(int, m["version"].split("."))) < _MTU_UNCLAMPED[1]:
+                evidence = [log.lines[i].where, error.line.where]
+                found.append(make_finding("log-ib-mtu-unclamped", node, evidence, version=m["version"]))
+                break
+    return found
+
+
 def _duplicate_ranks(per_node: Sequence[tuple[str, list[Hit]]]) -> list[Finding]:
     """Two nodes waiting for the same torchelastic/assigned_ranks/N key both claimed node_rank N."""
     waiting: dict[str, list[tuple[str, Hit]]] = {}
@@ -730,6 +754,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     for log, (node, hits), fail in zip(logs, per_node, failed, strict=True):
         found += _grouped(hits, node, fail, log)
     found += _versions(logs, nodes, joined)
+    found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
     if any(failed) and not any(f.severity == "error" for f in found):
