@@ -373,6 +373,16 @@ CASES = [
         "log-gloo-timeout",
         {"timeout": "its timeout"},
     ),
+    (
+        "gloo-size-mismatch",
+        "gloo-size-mismatch.log",
+        "op.preamble.length <= op.nbytes",
+        "log-collective-mismatch",
+        {
+            "detail": "gloo received 16 bytes where 4 were posted (a different collective, or the same one with "
+            "another tensor size)"
+        },
+    ),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (
@@ -1307,3 +1317,10 @@ def test_an_rdma_error_under_nccl_2_20_to_2_23_names_the_mtu_those_releases_do_n
     assert found[0].name == "log-ib-completion-error"  # the error itself stays first
     assert "log-ib-mtu-unclamped" not in [f.name for f in explain_findings([LogInput("b.log", (before, error))])]
     assert "log-ib-mtu-unclamped" not in [f.name for f in explain_findings([LogInput("c.log", (in_range,))])]
+
+
+def test_gloos_abort_on_a_message_larger_than_the_posted_buffer_is_a_collective_mismatch_not_a_sigabrt() -> None:
+    # real torchrun 2.13: rank 0 broadcast 4 floats, rank 1 posted 1; gloo aborted rank 1 (exit -6)
+    names = [f.name for f in explain_findings([read_log(str(LOGS / "gloo-size-mismatch.log"))])]
+    assert names[0] == "log-collective-mismatch"
+    assert "log-rank-killed" in names[1:]

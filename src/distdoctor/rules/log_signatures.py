@@ -597,6 +597,19 @@ SIGNATURES: tuple[Signature, ...] = (
         _oom,
     ),
     # gloo (transport/tcp: pair.cc, device.cc) and ProcessGroupGloo
+    _sig(  # pair.cc's check that a message fits the buffer its receiver posted: the ranks are in different
+        # collectives, or in one with different sizes (gloo aborts the process; later releases add a sentence)
+        "gloo-size-mismatch",
+        "op.preamble.length <= op.nbytes",
+        r"op\.preamble\.length <= op\.nbytes\. (?P<got>\d+) vs (?P<want>\d+)",
+        lambda g: (
+            "log-collective-mismatch",
+            {
+                "detail": f"gloo received {g['got']} bytes where {g['want']} were posted (a different collective, "
+                "or the same one with another tensor size)"
+            },
+        ),
+    ),
     _sig(
         "gloo-full-mesh",
         "connectFullMesh failed",
