@@ -383,6 +383,8 @@ CASES = [
             "another tensor size)"
         },
     ),
+    ("ddp-unused-parameters", "ddp-unused-parameter.log", "Expected to have finished", "log-ddp-unused-parameters", {}),
+    ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (
@@ -1324,3 +1326,12 @@ def test_gloos_abort_on_a_message_larger_than_the_posted_buffer_is_a_collective_
     names = [f.name for f in explain_findings([read_log(str(LOGS / "gloo-size-mismatch.log"))])]
     assert names[0] == "log-collective-mismatch"
     assert "log-rank-killed" in names[1:]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "cause"),
+    [("ddp-unused-parameter.log", "log-ddp-unused-parameters"), ("no-init.log", "log-pg-not-initialized")],
+)
+def test_a_programs_own_misuse_of_torch_distributed_is_named_first(fixture: str, cause: str) -> None:
+    # real torchrun 2.13 runs (record.py): a layer outside the loss under DDP; an all_reduce before init
+    assert explain_findings([read_log(str(LOGS / fixture))])[0].name == cause

@@ -820,6 +820,39 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ddp-unused-parameters",
+        "error",
+        "log",
+        Text(
+            "DistributedDataParallel found parameters that got no gradient in the last iteration",
+            "DistributedDataParallel 发现上一次迭代中有参数没有得到梯度",
+        ),
+        Text(
+            "Make every parameter take part in the loss on every rank and iteration (look for a layer or branch used "
+            "only sometimes), or pass find_unused_parameters=True to DistributedDataParallel; "
+            "TORCH_DISTRIBUTED_DEBUG=DETAIL names the parameters.",
+            "让每个参数在每个 rank、每次迭代都参与计算 loss（检查只在部分情况下使用的层或分支），"
+            "或给 DistributedDataParallel 传 find_unused_parameters=True；"
+            "设 TORCH_DISTRIBUTED_DEBUG=DETAIL 可列出这些参数。",
+        ),
+    ),
+    Entry(
+        "log-pg-not-initialized",
+        "error",
+        "log",
+        Text(
+            "A process called torch.distributed before init_process_group ran in it",
+            "有进程在调用 init_process_group 之前就使用了 torch.distributed",
+        ),
+        Text(
+            "Call torch.distributed.init_process_group in every process before any collective or get_rank, including "
+            "processes your script starts itself (mp.spawn children), or guard the call with "
+            "torch.distributed.is_initialized().",
+            "在每个进程中先调用 torch.distributed.init_process_group，再做任何集合通信或 get_rank，"
+            "包括脚本自己启动的进程（mp.spawn 的子进程）；或用 torch.distributed.is_initialized() 判断后再调用。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

@@ -596,6 +596,19 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
         _oom,
     ),
+    # the program's own use of torch.distributed (the same words from torch 1.8 to 2.13)
+    _sig(  # reducer.cpp: a parameter got no gradient in an iteration, and find_unused_parameters is off
+        "ddp-unused-parameters",
+        "finished reduction in the prior iteration",
+        r"Expected to have finished reduction in the prior iteration before starting a new one",
+        _name("log-ddp-unused-parameters"),
+    ),
+    _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process
+        "pg-not-initialized",
+        "Default process group has not been initialized",
+        r"Default process group has not been initialized",
+        _name("log-pg-not-initialized"),
+    ),
     # gloo (transport/tcp: pair.cc, device.cc) and ProcessGroupGloo
     _sig(  # pair.cc's check that a message fits the buffer its receiver posted: the ranks are in different
         # collectives, or in one with different sizes (gloo aborts the process; later releases add a sentence)
