@@ -596,17 +596,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>Detected \d+ oom[-_]kill event|killed by the cgroup out-of-memory handler|oom-kill:constraint)",
         _oom,
     ),
-    # the program's own use of torch.distributed (the same words from torch 1.8 to 2.13)
+    # the program's own use of torch.distributed
     _sig(  # reducer.cpp: a parameter got no gradient in an iteration, and find_unused_parameters is off
         "ddp-unused-parameters",
         "finished reduction in the prior iteration",
         r"Expected to have finished reduction in the prior iteration before starting a new one",
         _name("log-ddp-unused-parameters"),
     ),
-    _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process
+    _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process; torch
+        # <= 1.12's _check_default_pg asserted "is not initialized", its _get_default_group raised "has not been"
         "pg-not-initialized",
-        "Default process group has not been initialized",
-        r"Default process group has not been initialized",
+        "Default process group ",
+        r"Default process group (?:has not been|is not) initialized",
         _name("log-pg-not-initialized"),
     ),
     # gloo (transport/tcp: pair.cc, device.cc) and ProcessGroupGloo
