@@ -385,6 +385,7 @@ CASES = [
     ),
     ("ddp-unused-parameters", "ddp-unused-parameter.log", "Expected to have finished", "log-ddp-unused-parameters", {}),
     ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
+    ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (
@@ -1330,8 +1331,13 @@ def test_gloos_abort_on_a_message_larger_than_the_posted_buffer_is_a_collective_
 
 @pytest.mark.parametrize(
     ("fixture", "cause"),
-    [("ddp-unused-parameter.log", "log-ddp-unused-parameters"), ("no-init.log", "log-pg-not-initialized")],
+    [
+        ("ddp-unused-parameter.log", "log-ddp-unused-parameters"),
+        ("no-init.log", "log-pg-not-initialized"),
+        ("nccl-cpu-torch.log", "log-torch-without-nccl"),
+    ],
 )
-def test_a_programs_own_misuse_of_torch_distributed_is_named_first(fixture: str, cause: str) -> None:
-    # real torchrun 2.13 runs (record.py): a layer outside the loss under DDP; an all_reduce before init
+def test_what_the_job_asked_of_torch_distributed_is_named_first(fixture: str, cause: str) -> None:
+    # real torchrun 2.13 runs (record.py): a layer outside the loss under DDP; an all_reduce before init; backend
+    # nccl from the test bed's CPU-only torch
     assert explain_findings([read_log(str(LOGS / fixture))])[0].name == cause

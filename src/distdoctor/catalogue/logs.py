@@ -837,6 +837,22 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-torch-without-nccl",
+        "error",
+        "log",
+        Text(
+            "The job asked for backend nccl from a torch built without NCCL (a CPU-only build, or one for Windows or "
+            "macOS)",
+            "作业要求 nccl 后端，但这个 torch 没有编译 NCCL（仅 CPU 的版本，或 Windows、macOS 版本）",
+        ),
+        Text(
+            "Install a CUDA build of torch on that node (torch.cuda.is_available() and "
+            "torch.distributed.is_nccl_available() then say True); or use backend gloo where no GPU is meant to run.",
+            "在该节点安装带 CUDA 的 torch（之后 torch.cuda.is_available() 和 torch.distributed.is_nccl_available() "
+            "都应为 True）；如果本来就不打算用 GPU，改用 gloo 后端。",
+        ),
+    ),
+    Entry(
         "log-pg-not-initialized",
         "error",
         "log",

@@ -603,6 +603,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Expected to have finished reduction in the prior iteration before starting a new one",
         _name("log-ddp-unused-parameters"),
     ),
+    _sig(  # distributed_c10d.py's init_process_group("nccl") where torch was built without it
+        "torch-without-nccl",
+        "doesn't have NCCL built in",
+        r"Distributed package doesn't have NCCL built in",
+        _name("log-torch-without-nccl"),
+    ),
     _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process; torch
         # <= 1.12's _check_default_pg asserted "is not initialized", its _get_default_group raised "has not been"
         "pg-not-initialized",
