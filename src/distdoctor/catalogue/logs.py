@@ -135,6 +135,24 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-watchdog-stuck",
+        "error",
+        "log",
+        Text(
+            "ProcessGroupNCCL's watchdog made no progress for {seconds} s, and its heartbeat monitor ended the process",
+            "ProcessGroupNCCL 的 watchdog 在 {seconds} 秒内没有任何进展，心跳监控因此终止了进程",
+        ),
+        Text(
+            "A collective timeout or error logged before it is the cause. Without one: a rank sat in a collective "
+            "while another was busy elsewhere (loading, evaluating, saving) longer than that budget, or a CUDA call "
+            "hung. Run distdoctor dump while it waits; TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC sets the budget, apart from "
+            "the process group's timeout.",
+            "在它之前记录的集合通信超时或错误才是原因。如果没有：某个 rank 在集合通信中等待，而另一个 rank 在别处忙"
+            "（加载、评估、保存）超过了这个时限，或者某个 CUDA 调用卡住了。等待期间运行 distdoctor dump；"
+            "TORCH_NCCL_HEARTBEAT_TIMEOUT_SEC 单独设置这个时限，与进程组的超时无关。",
+        ),
+    ),
+    Entry(
         "log-nccl-system-error",
         "error",
         "log",

@@ -687,6 +687,12 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     # ProcessGroupNCCL
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(  # the heartbeat monitor (torch 2.2 on): the watchdog thread itself stopped making progress
+        "nccl-watchdog-stuck",
+        "s watchdog got stuck for ",
+        r"ProcessGroupNCCL's watchdog got stuck for (?P<seconds>\d+) seconds",
+        _name("log-nccl-watchdog-stuck"),
+    ),
     _sig(  # the watchdog's timeout where the paste keeps no WorkNCCL(...) details: its message cut after "timeout", or
         # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x)
         "nccl-watchdog-unnamed",

@@ -119,6 +119,7 @@ CONSEQUENCES = frozenset(
         "log-gloo-connect-failed",
         "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
         "log-nccl-setup-unfinished",  # where setup stopped, not why
+        "log-nccl-watchdog-stuck",  # the monitor's verdict on a wait or hang logged before it, when one was
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
