@@ -387,6 +387,7 @@ CASES = [
     ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("nccl-watchdog-stuck", "source-texts.log", "watchdog got stuck", "log-nccl-watchdog-stuck", {"seconds": "480"}),
+    ("nccl-timeout-elsewhere", "source-texts.log", "global timeout", "log-timeout-on-another-rank", {"detail": ""}),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (

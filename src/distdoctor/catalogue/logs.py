@@ -153,6 +153,22 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-timeout-on-another-rank",
+        "error",
+        "log",
+        Text(
+            "Another rank's NCCL watchdog timed out and told this rank to stop{detail}",
+            "另一个 rank 的 NCCL watchdog 超时，并通知本 rank 停止{detail}",
+        ),
+        Text(
+            "Read the log of the rank that timed out first: its 'Watchdog caught collective operation timeout' line "
+            "names the collective and its SeqNum. Across ranks, the lowest last completed work is the rank that "
+            "fell behind.",
+            "查看最先超时的 rank 的日志：它的 'Watchdog caught collective operation timeout' 一行给出了集合通信"
+            "及其 SeqNum。比较各 rank 最后完成的工作编号，最小的那个 rank 就是落后的。",
+        ),
+    ),
+    Entry(
         "log-nccl-system-error",
         "error",
         "log",

@@ -687,6 +687,20 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     # ProcessGroupNCCL
     _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(  # torch 2.4 on: another rank's watchdog timed out and set the store key every rank's monitor polls
+        "nccl-timeout-elsewhere",
+        "global timeout from another rank",
+        r"Received a global timeout from another rank and will start to dump the debug info\.?"
+        r"(?: Last enqueued NCCL work: (?P<enqueued>-?\d+), last completed NCCL work: (?P<completed>-?\d+))?",
+        lambda g: (
+            "log-timeout-on-another-rank",
+            {
+                "detail": f" (here: last enqueued work {g['enqueued']}, last completed {g['completed']})"
+                if g.get("enqueued")
+                else ""
+            },
+        ),
+    ),
     _sig(  # the heartbeat monitor (torch 2.2 on): the watchdog thread itself stopped making progress
         "nccl-watchdog-stuck",
         "s watchdog got stuck for ",

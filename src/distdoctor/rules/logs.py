@@ -120,6 +120,7 @@ CONSEQUENCES = frozenset(
         "log-nccl-bootstrap-failed",  # a trace, not the WARN line that says why
         "log-nccl-setup-unfinished",  # where setup stopped, not why
         "log-nccl-watchdog-stuck",  # the monitor's verdict on a wait or hang logged before it, when one was
+        "log-timeout-on-another-rank",  # the rank that timed out, when the paste has it, says more
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
