@@ -12,7 +12,7 @@ from __future__ import annotations
 import re
 from bisect import bisect_left
 from collections import Counter
-from collections.abc import Sequence
+from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
 from typing import NamedTuple
@@ -554,20 +554,25 @@ def nccl_version(log: LogInput) -> str | None:
     return next((m["version"] for line in log.lines if (m := NCCL_VERSION.search(line.text))), None)
 
 
+def _version_lines(log: LogInput, joined: JoinedText) -> Iterator[tuple[int, str]]:
+    """Each line of the log that gives NCCL's version: its index, and the version."""
+    for i in joined.lines_with("NCCL version"):
+        if m := NCCL_VERSION.search(log.lines[i].text):
+            yield i, m["version"]
+
+
 def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[JoinedText]) -> list[Finding]:
     """version-mismatch when the hosts of the inputs print different NCCL versions. A version line without a host
     prefix (NCCL prints it bare) belongs to the host of the lines above it, or to its input."""
     seen: dict[str, dict[str, LogLine]] = {}
     for log, node, j in zip(logs, nodes, joined, strict=True):
         host, upto = "", 0
-        for i in j.lines_with("NCCL version"):
+        for i, version in _version_lines(log, j):
             line = log.lines[i]
-            if not (m := NCCL_VERSION.search(line.text)):
-                continue
             if not line.host:  # the host of the nearest line above that names one
                 host = next((log.lines[k].host for k in range(i - 1, upto - 1, -1) if log.lines[k].host), host)
                 upto = i
-            seen.setdefault(m["version"], {}).setdefault(line.host or host or node, line)
+            seen.setdefault(version, {}).setdefault(line.host or host or node, line)
     if len(seen) < 2:
         return []
     detail = "; ".join(f"NCCL {v} on {', '.join(hosts)}" for v, hosts in seen.items())
@@ -590,11 +595,10 @@ def _ib_mtu_unclamped(
         error = next((h for h in hits if h.finding in _RDMA_ERRORS), None)
         if error is None:
             continue
-        for i in j.lines_with("NCCL version"):
-            m = NCCL_VERSION.search(log.lines[i].text)
-            if m and _MTU_UNCLAMPED[0] <= tuple(map(int, m["version"].split("."))) < _MTU_UNCLAMPED[1]:
+        for i, version in _version_lines(log, j):
+            if _MTU_UNCLAMPED[0] <= tuple(map(int, version.split("."))) < _MTU_UNCLAMPED[1]:
                 evidence = [log.lines[i].where, error.line.where]
-                found.append(make_finding("log-ib-mtu-unclamped", node, evidence, version=m["version"]))
+                found.append(make_finding("log-ib-mtu-unclamped", node, evidence, version=version))
                 break
     return found
 
@@ -676,18 +680,19 @@ _SETUP_STEPS = (
 _BOOTSTRAP_LINE = re.compile(r"\bNCCL INFO Bootstrap ?: ")
 
 
-def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
+def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
     """A log that ends in NCCL's INFO lines of a communicator's setup, with no rank's 'Init COMPLETE' (nor an
     nccl-tests result): the job stopped or hung in that setup, and the step it was in says what to suspect."""
     last = next((line for line in reversed(log.lines) if line.text.strip() and not line.text.startswith("#")), None)
     m = _NCCL_INFO.search(last.text) if last else None
     if last is None or m is None:
         return None
-    # the log must show the setup's start: every NCCL since 2.4 names its bootstrap interface first
-    first = next((line for line in log.lines if _BOOTSTRAP_LINE.search(line.text)), None)
-    if first is None or any(h.finding == TEST_RESULT for h in hits):
+    if "Init COMPLETE" in joined.text or any(h.finding == TEST_RESULT for h in hits):
         return None
-    if any("Init COMPLETE" in line.text for line in log.lines):
+    # the log must show the setup's start: every NCCL since 2.4 names its bootstrap interface first
+    shown = (log.lines[i] for i in joined.lines_with("Bootstrap"))
+    first = next((line for line in shown if _BOOTSTRAP_LINE.search(line.text)), None)
+    if first is None:
         return None
     what = " ".join(m["what"].split())  # a wrapped line keeps the terminal's padding
     stage = next((stage for stage, step in _SETUP_STEPS if step.search(what)), "init")
@@ -765,7 +770,9 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         found += _code_error(logs, failures) or _unexplained(failures)
     elif not any(f.severity == "error" for f in found):
         stalled = [
-            f for log, (node, hits) in zip(logs, per_node, strict=True) if (f := _setup_unfinished(log, node, hits))
+            f
+            for log, (node, hits), j in zip(logs, per_node, joined, strict=True)
+            if (f := _setup_unfinished(log, node, hits, j))
         ]
         on = {f.node for f in stalled}
         found = [_as_stall_cause(f) if f.name in _STALL_CAUSES and f.node in on else f for f in found] + stalled
