@@ -11,6 +11,7 @@ from distdoctor.model import Finding, LaunchConfig, NodeFacts
 from distdoctor.model.devices import RdmaDevice, RdmaPort
 from distdoctor.model.hang import ProcessState
 from distdoctor.rules.finding import make_finding, node_label
+from distdoctor.rules.versions import release
 
 DeviceRule = Callable[[LaunchConfig, NodeFacts], Iterator[Finding]]
 # The first NCCL release whose NVLink SHARP default this node's rule speaks about.
@@ -320,7 +321,7 @@ def gpu_fabric(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
             ),
         )
     loaded = dev.nccl_loaded
-    version = _version_tuple(loaded.version if loaded else None)
+    version = release(loaded.version if loaded else None)
     nvswitch = bool(fabric) and all(f.state == "completed" for f in fabric)
     unset = facts.env_value("NCCL_NVLS_ENABLE") is None
     if loaded and nvswitch and version and version >= NVLS_FROM and unset and len(facts.gpus) > 1:
@@ -330,13 +331,6 @@ def gpu_fabric(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:
             (f"NCCL {loaded.version} from {loaded.path}", f"{len(fabric)} GPUs on an NVLink fabric"),
             version=loaded.version,
         )
-
-
-def _version_tuple(text: str | None) -> tuple[int, ...] | None:
-    try:
-        return tuple(int(p) for p in (text or "").split(".")[:2]) or None
-    except ValueError:
-        return None
 
 
 def gpu_paths(config: LaunchConfig, facts: NodeFacts) -> Iterator[Finding]:

@@ -38,6 +38,7 @@ from distdoctor.rules.log_signatures import (
     Signature,
 )
 from distdoctor.rules.log_text import JoinedText
+from distdoctor.rules.versions import release
 
 __all__ = [
     "MARKERS",
@@ -582,7 +583,7 @@ def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[J
 
 # NCCL 2.20 to 2.23 (transport/net_ib.cc, read at 2.20.3 and 2.23.4): the connecting side sets its queue pair's
 # path MTU to the peer port's active MTU as it is; 2.19, and 2.24 on, take the smaller of the two ports' first.
-_MTU_UNCLAMPED = ((2, 20, 0), (2, 24, 0))
+_MTU_UNCLAMPED = ((2, 20), (2, 24))
 _RDMA_ERRORS = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded"})
 
 
@@ -596,7 +597,7 @@ def _ib_mtu_unclamped(
         if error is None:
             continue
         for i, version in _version_lines(log, j):
-            if _MTU_UNCLAMPED[0] <= tuple(map(int, version.split("."))) < _MTU_UNCLAMPED[1]:
+            if (number := release(version)) and _MTU_UNCLAMPED[0] <= number < _MTU_UNCLAMPED[1]:
                 evidence = [log.lines[i].where, error.line.where]
                 found.append(make_finding("log-ib-mtu-unclamped", node, evidence, version=version))
                 break
@@ -764,11 +765,12 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
-    if any(failed) and not any(f.severity == "error" for f in found):
+    explained = any(f.severity == "error" for f in found)
+    if any(failed) and not explained:
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
         failures = [(node, ls) for node, ls in lines if ls]
         found += _code_error(logs, failures) or _unexplained(failures)
-    elif not any(f.severity == "error" for f in found):
+    elif not explained:
         stalled = [
             f
             for log, (node, hits), j in zip(logs, per_node, joined, strict=True)
