@@ -43,7 +43,8 @@ def test_every_line_a_signature_matches_holds_its_needle(path: Path) -> None:
 
 
 def test_a_needle_holding_a_shorter_one_is_searched_among_that_ones_lines() -> None:
-    plan = dict(_plan(("NCCL WARN", " NCCL WARN Cuda failure ", "Killed", "OOMKilled", "\nE", "Error\n")))
+    needles = ("NCCL WARN", " NCCL WARN Cuda failure ", "Killed", "OOMKilled", "\nE", "Error\n")
+    plan = {s.needle: s.base for s in _plan(needles)}
     assert plan == {
         "Killed": None,
         "NCCL WARN": None,
@@ -52,6 +53,24 @@ def test_a_needle_holding_a_shorter_one_is_searched_among_that_ones_lines() -> N
         "\nE": None,  # a line-start mark means something else inside a line
         "Error\n": None,
     }
+
+
+def test_needles_sharing_a_gate_are_searched_in_the_text_of_its_lines() -> None:
+    needles = ("Connection reset", "connect() timed out", "onnect to ", "failed to connect", "Killed", "\nconnect")
+    plan = {s.needle: s.gate for s in _plan(needles)}
+    # four needles share "onnect": one pass finds its lines; a needle that marks a line's start stands alone
+    assert plan == {n: "onnect" for n in needles[:4]} | {"Killed": None, "\nconnect": None}
+    assert _plan(tuple(reversed(needles))) == _plan(needles)  # the same needles, the same plan
+    texts = ("a", "Connection reset by peer", "b", "c onnect to d")
+    lines = [LogLine("x.log", i + 1, text) for i, text in enumerate(texts)]
+    assert JoinedText.of(lines).holding(needles) == {1: {"Connection reset"}, 3: {"onnect to "}}
+
+
+def test_every_needle_of_the_table_is_planned_once() -> None:
+    needles = tuple(n for sig in SIGNATURES for n in sig.needles) + tuple(_FAILURE)
+    steps = _plan(needles)
+    assert sorted(s.needle for s in steps) == sorted(set(needles))
+    assert any(s.gate for s in steps)  # the table's needles do share gates
 
 
 def test_each_wording_a_signature_names_in_its_regex_holds_a_needle() -> None:
