@@ -163,6 +163,8 @@ NCCL_VERSION_TIMEOUT_S = 10.0
 # NCCL names when /dev/shm is full: NVIDIA/nccl#342, pytorch/ci-infra#490), at least two channels per local rank.
 NCCL_SHM_SEGMENT_BYTES = 9637888
 NCCL_SHM_SEGMENTS_PER_RANK = 2
+# Docker's /dev/shm for a container run without --shm-size or --ipc=host (and so many pods' and CI runners').
+CONTAINER_SHM_BYTES = 64 << 20
 
 # RLIMIT_MEMLOCK below this fails RDMA buffer registration (NCCL's ibv_reg_mr, ibv_create_cq); NVIDIA's containers
 # run with memlock unlimited (--ulimit memlock=-1).

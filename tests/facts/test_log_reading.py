@@ -119,3 +119,14 @@ def _first_stamp_of_node3(text: str) -> int:
 def test_one_nodes_log_is_one_part() -> None:
     log = read_log(str(LOGS / "node-rank-duplicate.node2.log"))
     assert {line.host for line in log.lines} == {""}
+
+
+def test_c10_timestamps_with_an_unpadded_month_are_read_like_glogs() -> None:
+    # torch 2.4+: the agent's glog "W0724 18:22:28.488000" and c10's own "[W724 18:22:38.909218572" in one paste
+    from distdoctor.model.logs import stamp_seconds
+
+    lines = read_log(str(FIELD / "803-torchrun-tcpstore-reverse-dns-stall.log")).lines
+    glog, c10 = lines[2].text, lines[4].text
+    assert glog.startswith("W0724") and c10.startswith("[W724")
+    glog_s, c10_s = stamp_seconds(glog), stamp_seconds(c10)
+    assert glog_s is not None and c10_s is not None and c10_s - glog_s == 10

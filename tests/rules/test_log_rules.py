@@ -905,6 +905,41 @@ CASES = [
         "log-cuda-driver-too-old",
         {"found": "11040", "need": "12000"},
     ),
+    (
+        "store-libuv-missing",
+        "field/804-windows-tcpstore-libuv-missing.log",
+        "use_libuv was requested",
+        "log-store-libuv-missing",
+        {},
+    ),
+    (
+        "store-reverse-dns",
+        "field/803-torchrun-tcpstore-reverse-dns-stall.log",
+        "cannot be retrieved",
+        "reverse-dns",
+        {"err": "-3"},
+    ),
+    (
+        "nccl-connect-retrying",
+        "field/864-fairseq-k8s-wrong-world-size-rank.log",
+        "Call to connect returned",
+        "connect-retry",
+        {"addr": "", "gave_up": ""},
+    ),
+    (
+        "ray-shm",
+        "field/860-vllm-docker-shm-64mb.log",
+        "/dev/shm has only",
+        "log-shm-container-default",
+        {"size": "64 MiB"},
+    ),
+    (
+        "ray-version-mismatch",
+        "field/863-gpustack-ray-version-mismatch.log",
+        "This process on node",
+        "ray-versions",
+        {"who": "this process on node 10.18.215.196", "ray": "2.44.1", "python": "3.11.10"},
+    ),
 ]
 
 
@@ -931,7 +966,10 @@ def test_every_signature_has_a_real_line() -> None:
 
 
 def test_lines_of_other_texts_match_nothing() -> None:
-    assert match_line(real_line("healthy.node1.log", "hostname of the client socket cannot be retrieved")) == []
+    # the reverse-lookup warning of a healthy run is only a marker, and explain names nothing on that log
+    lookup = match_line(real_line("healthy.node1.log", "hostname of the client socket cannot be retrieved"))
+    assert [h.finding for h in lookup] == ["reverse-dns"]
+    assert explain_findings([read_log(str(LOGS / "healthy.node1.log"))]) == []
     assert match_line(real_line("launch-local-rank.log", "OMP_NUM_THREADS")) == []
 
 
@@ -1343,3 +1381,48 @@ def test_what_the_job_asked_of_torch_distributed_is_named_first(fixture: str, ca
     # real torchrun 2.13 runs (record.py): a layer outside the loss under DDP; an all_reduce before init; backend
     # nccl from the test bed's CPU-only torch
     assert explain_findings([read_log(str(LOGS / fixture))])[0].name == cause
+
+
+def test_reverse_lookups_seconds_apart_are_a_crawling_store_and_those_that_fail_at_once_are_not_named() -> None:
+    # pytorch/pytorch#159007: torch before 2.9 asked again at every connection, each waiting ~10 s for the resolver
+    log = read_log(str(LOGS / "field" / "803-torchrun-tcpstore-reverse-dns-stall.log"))
+    (found,) = explain_findings([log])
+    assert (found.name, found.severity) == ("log-store-reverse-dns-slow", "error")
+    assert found.param_map["apart"] == "10" and found.param_map["count"] == "5"
+    assert "EAI_AGAIN" in found.param_map["err"]
+    # the test bed's healthy run: two lookups 2 s apart, each failing at once
+    healthy = read_log(str(LOGS / "healthy.node1.log"))
+    assert [f.name for f in explain_findings([healthy])] == []
+
+
+def test_nccl_refusals_that_go_on_are_an_error_and_one_retry_a_warning() -> None:
+    log = read_log(str(LOGS / "field" / "864-fairseq-k8s-wrong-world-size-rank.log"))
+    (found,) = explain_findings([log])
+    assert (found.name, found.severity, found.param_map["count"]) == ("log-nccl-connect-retrying", "error", "12")
+    # NCCL 2.27's wording names the address; one retry of a connect is not yet a failure
+    once = real_line("source-texts.log", "returned Connection refused, retrying (1/34)")
+    (retry,) = explain_findings([LogInput("once.log", (once,))])
+    assert (retry.name, retry.severity, retry.param_map["to"]) == (
+        "log-nccl-connect-retrying",
+        "warning",
+        " to 10.0.0.2",
+    )
+    assert not [h for h in match_line(once) if h.finding == "log-nccl-connect-failed"]
+
+
+def test_a_container_default_shm_that_ray_reports_is_named_and_a_larger_one_is_not() -> None:
+    (small,) = explain_findings([read_log(str(LOGS / "field" / "860-vllm-docker-shm-64mb.log"))])
+    assert (small.name, small.severity) == ("log-shm-container-default", "warning")  # the log shows no failure
+    large = real_line("source-texts.log", "has only 411021312 bytes available")
+    assert [h.finding for h in match_line(large)] == ["shm-size"]
+
+
+def test_rays_version_mismatch_names_both_releases() -> None:
+    (found,) = explain_findings([read_log(str(LOGS / "field" / "863-gpustack-ray-version-mismatch.log"))])
+    assert (found.name, found.param_map["component"]) == ("version-mismatch", "Ray")
+    assert "Ray 2.43.0" in found.param_map["detail"] and "Ray 2.44.1" in found.param_map["detail"]
+
+
+def test_a_torch_build_without_libuv_is_named() -> None:
+    (found,) = explain_findings([read_log(str(LOGS / "field" / "804-windows-tcpstore-libuv-missing.log"))])
+    assert found.name == "log-store-libuv-missing"

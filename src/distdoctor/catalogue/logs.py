@@ -903,6 +903,91 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-store-libuv-missing",
+        "error",
+        "log",
+        Text(
+            "torch asked for its libuv TCPStore, which this torch build lacks (the Windows wheels since torch 2.4)",
+            "torch 要使用 libuv 版的 TCPStore，但这个 torch 构建不包含它（torch 2.4 起的 Windows 版本）",
+        ),
+        Text(
+            "Set USE_LIBUV=0 in the environment of the launcher and of every rank (torchrun and init_process_group "
+            "read it), or add ?use_libuv=False to an env:// or tcp:// init_method; run multi-node jobs on Linux.",
+            "在启动器和每个 rank 的环境中设置 USE_LIBUV=0（torchrun 和 init_process_group 都会读取它），"
+            "或在 env:// 或 tcp:// 的 init_method 后加上 ?use_libuv=False；多节点作业请在 Linux 上运行。",
+        ),
+    ),
+    Entry(
+        "log-store-reverse-dns-slow",
+        "error",
+        "log",
+        Text(
+            "Every connection to the store waited for a reverse DNS lookup that failed ({count} time(s), {apart} s "
+            "apart; getnameinfo {err}): the rendezvous crawls",
+            "每个连到 store 的连接都在等待一次失败的反向 DNS 查询（{count} 次，间隔 {apart} 秒；getnameinfo {err}）："
+            "rendezvous 因此极慢",
+        ),
+        Text(
+            "Make each node's address resolve back to its name quickly on the node that runs the store: list every "
+            "node in /etc/hosts, or fix the DNS server in /etc/resolv.conf; torch 2.9 and later stop asking after the "
+            "first failure.",
+            "让运行 store 的节点能快速把各节点的地址反查成主机名：在 /etc/hosts 中列出所有节点，或修正 "
+            "/etc/resolv.conf 中的 DNS 服务器；torch 2.9 及以后的版本在第一次失败后就不再查询。",
+        ),
+    ),
+    Entry(
+        "log-nccl-connect-retrying",
+        "warning",
+        "log",
+        Text(
+            "NCCL's connections{to} were refused and retried ({count} line(s)): no process listened at that address",
+            "NCCL 的连接{to}被拒绝并在重试（{count} 行）：该地址上没有进程在监听",
+        ),
+        Text(
+            "Refused means a host answered but nothing listened on that port: the rank there (or NCCL's bootstrap "
+            "root) had exited, had not started, or belongs to another job. Start every rank of one job with one world "
+            "size and distinct ranks (torchrun's --nnodes and --node_rank, or the framework's world-size and rank "
+            "flags on each node), read the log of a rank that exited first, and where NCCL_COMM_ID is set, point it "
+            "at this job's rank 0.",
+            "连接被拒绝说明对方主机有应答，但那个端口上没有进程监听：那里的 rank（或 NCCL 的 bootstrap root）"
+            "已经退出、还没有启动，或属于另一个作业。让同一作业的所有 rank 使用相同的 world size 和互不相同的 rank"
+            "（torchrun 的 --nnodes 和 --node_rank，或框架在每个节点上的 world size 和 rank 参数），"
+            "查看先退出的 rank 的日志；若设置了 NCCL_COMM_ID，让它指向本作业的 rank 0。",
+        ),
+        variants=(
+            Variant(
+                "repeated",
+                "error",
+                "the log shows the refusals go on (three lines or more: NCCL before 2.19 prints one per 1000 refused "
+                "attempts), so the peer is not about to listen",
+            ),
+        ),
+    ),
+    Entry(
+        "log-shm-container-default",
+        "error",
+        "log",
+        Text(
+            "/dev/shm holds only {size} ({who} says so): a container's default, too small for NCCL's shared memory "
+            "between GPUs and for DataLoader workers",
+            "/dev/shm 只有 {size}（{who} 的提示）：这是容器的默认大小，对 GPU 间 NCCL 的共享内存和 DataLoader "
+            "worker 都太小",
+        ),
+        Text(
+            "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
+            "emptyDir with medium: Memory at /dev/shm.",
+            "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
+            "medium: Memory 的 emptyDir。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows the small /dev/shm but no failure: a job on one GPU per container runs",
+            ),
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

@@ -17,7 +17,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.model.logs import LogInput, LogLine, stamp_seconds
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192
@@ -180,21 +180,9 @@ def to_input(text: str, source: str) -> LogInput:
     return LogInput(source, tuple(out))
 
 
-# A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it), or
-# an ISO date and time, bracketed or not.
-_STAMP = re.compile(
-    r"^(?:\[rank\d+\]:)?\[?(?:[IWEF](?P<md>\d{4}) (?P<t1>\d\d:\d\d:\d\d)|(?:\d{2})?\d\d-(?P<m>\d\d)-(?P<d>\d\d)[T ]"
-    r"(?P<t2>\d\d:\d\d:\d\d))"
-)
 # Lines of one node come in time order, give or take the interleaving of its processes' output; a timestamp this much
 # earlier than the one before starts another node's log pasted below the first.
 _BACKWARDS_S = 3
-
-
-def _seconds(m: re.Match[str]) -> int:
-    month_day = m["md"] or f"{m['m']}{m['d']}"
-    hh, mm, ss = (m["t1"] or m["t2"]).split(":")
-    return ((int(month_day[:2]) * 31 + int(month_day[2:])) * 24 + int(hh)) * 3600 + int(mm) * 60 + int(ss)
 
 
 def _parts(numbered: list[tuple[int, str]]) -> list[int]:
@@ -202,9 +190,8 @@ def _parts(numbered: list[tuple[int, str]]) -> list[int]:
     number of each part, or [] for a paste of one part."""
     starts, last = [], -1
     for number, text in numbered:
-        if not text or text[0] not in "[IWEF0123456789" or not (m := _STAMP.match(text)):
+        if (now := stamp_seconds(text)) is None:
             continue
-        now = _seconds(m)
         if last >= 0 and now < last - _BACKWARDS_S:
             starts.append(number)
         last = now

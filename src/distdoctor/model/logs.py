@@ -2,10 +2,27 @@
 
 from __future__ import annotations
 
+import re
 from dataclasses import dataclass
 
 # Longest text of a line quoted as evidence.
 MAX_TEXT = 240
+
+# A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it; since
+# torch 2.4 c10's own "[W724 18:22:38.909" leaves the month unpadded), or an ISO date and time, bracketed or not.
+_STAMP = re.compile(
+    r"^(?:\[rank\d+\]:)?\[?(?:[IWEF](?P<md>\d{3,4}) (?P<t1>\d\d:\d\d:\d\d)|(?:\d{2})?\d\d-(?P<m>\d\d)-(?P<d>\d\d)[T ]"
+    r"(?P<t2>\d\d:\d\d:\d\d))"
+)
+
+
+def stamp_seconds(text: str) -> int | None:
+    """The time a line's leading timestamp gives, in seconds within a year (no year: glog prints none), if any."""
+    if not text or text[0] not in "[IWEF0123456789" or not (m := _STAMP.match(text)):
+        return None
+    month_day = m["md"] or f"{m['m']}{m['d']}"
+    hh, mm, ss = (m["t1"] or m["t2"]).split(":")
+    return ((int(month_day[:-2]) * 31 + int(month_day[-2:])) * 24 + int(hh)) * 3600 + int(mm) * 60 + int(ss)
 
 
 @dataclass(frozen=True)

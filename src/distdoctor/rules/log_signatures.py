@@ -14,7 +14,11 @@ import ipaddress
 import re
 from collections.abc import Callable
 from dataclasses import dataclass
+from typing import NamedTuple
 
+from distdoctor import defaults
+from distdoctor.model.logs import LogLine
+from distdoctor.rules.devices import size_text
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
 
 Params = dict[str, str]
@@ -33,8 +37,16 @@ NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
 CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
+REVERSE_DNS = "reverse-dns"  # the store's reverse lookup of a client failed: how often, how far apart, says if it hurt
+CONNECT_RETRY = "connect-retry"  # NCCL retrying a refused connect: how many times says if the peer is gone
+RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, and of a process that joined it
+SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
 MARKERS = frozenset(
     {
+        REVERSE_DNS,
+        CONNECT_RETRY,
+        RAY_VERSIONS,
+        SHM_SIZE,
         REFUSED,
         EXITED,
         TERMINATED,
@@ -65,6 +77,16 @@ class Signature:
     @property
     def needles(self) -> tuple[str, ...]:
         return (self.needle, *self.also)
+
+
+class Hit(NamedTuple):
+    """One line that matched one signature, and the finding (or marker) it stands for. A named tuple, not a frozen
+    dataclass: a failure-dense log makes tens of thousands, and a tuple is built in a third of the time."""
+
+    key: str
+    line: LogLine
+    finding: str
+    params: tuple[tuple[str, str], ...]
 
 
 def _sig(key: str, needle: str | tuple[str, ...], regex: str, finding: Build) -> Signature:
@@ -131,6 +153,15 @@ def _store_barrier(g: Params) -> tuple[str, Params]:
         "world_size": g["world"],
         "detail": detail,
     }
+
+
+def _ray_shm(g: Params) -> tuple[str, Params]:
+    """Ray's object store falling back to /tmp: an error-prone /dev/shm only at a container's default size or less
+    (Ray also says so of a large one, when it is under 30 % of the memory)."""
+    size = int(g["bytes"])
+    if size > defaults.CONTAINER_SHM_BYTES:
+        return SHM_SIZE, {}
+    return "log-shm-container-default", {"size": size_text(size), "who": "Ray's object store"}
 
 
 def _port_in_use(g: Params) -> tuple[str, Params]:
@@ -609,6 +640,21 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Distributed package doesn't have NCCL built in",
         _name("log-torch-without-nccl"),
     ),
+    _sig(  # TCPStore.cpp (torch 2.4+): the libuv store asked of a build without it (the Windows wheels); or its
+        # listen-fd init, which only the legacy store supports
+        "store-libuv-missing",
+        ("without libuv support", "libuv TCPStore backend does not support"),
+        r"use_libuv was requested but PyTorch was build without libuv support|"
+        r"The libuv TCPStore backend does not support initialization with an listen fd",
+        _name("log-store-libuv-missing"),
+    ),
+    _sig(  # socket.cpp's formatSockAddr: getnameinfo of a client's address failed (before torch 2.9, at every
+        # connection; 2.9 stops asking after the first failure, pytorch/pytorch#159007)
+        "store-reverse-dns",
+        "client socket cannot be retrieved",
+        r"The hostname of the client socket cannot be retrieved\. err=(?P<err>-?\d+)",
+        lambda g: (REVERSE_DNS, {"err": g["err"]}),
+    ),
     _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process; torch
         # <= 1.12's _check_default_pg asserted "is not initialized", its _get_default_group raised "has not been"
         "pg-not-initialized",
@@ -772,8 +818,18 @@ SIGNATURES: tuple[Signature, ...] = (
         "nccl-connect-failed",
         "onnect to ",
         r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
-        r"Connection refused|Network is unreachable|Connection timed out)",
+        r"Connection refused|Network is unreachable|Connection timed out)(?!, retrying)",
         _name("log-nccl-connect-failed"),
+    ),
+    _sig(
+        # a refused connect NCCL retries: "Call to connect returned Connection refused, retrying" (2.4 to 2.26, one
+        # line per 1000 attempts, then "socketStartConnect: exceeded retries (20000)" after 20 s), and 2.27's
+        # "socketStartConnect: connect to A<p> returned Connection refused, retrying (n/N) after sleep for M msec"
+        "nccl-connect-retrying",
+        (", retrying", "exceeded retries"),
+        r"(?:Call to connect|connect to (?P<addr>[0-9a-fA-F.:]+)<\d+>) returned Connection refused, retrying|"
+        r"socketStartConnect: exceeded retries \((?P<retries>\d+)\)",
+        lambda g: (CONNECT_RETRY, {"addr": g.get("addr", ""), "gave_up": "yes" if g.get("retries") else ""}),
     ),
     _sig(
         "nccl-socket-interface",
@@ -896,6 +952,24 @@ SIGNATURES: tuple[Signature, ...] = (
         # Bus error. It is possible that dataloader's workers are out of shared memory."
         r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
         lambda g: ("log-shm-too-small", {"path": "/dev/shm", "detail": " (a DataLoader worker)"}),
+    ),
+    _sig(  # Ray's services.py when it starts its object store (every Ray release since 1.0)
+        "ray-shm",
+        "because /dev/shm has only",
+        r"instead of /dev/shm because /dev/shm has only (?P<bytes>\d+) bytes available",
+        _ray_shm,
+    ),
+    _sig(  # Ray's check_version_info: a process of another Ray or Python release than its cluster's; the versions
+        # are indented lines below each heading, which reading the log joins to it
+        "ray-version-mismatch",
+        ("Version mismatch: The cluster was started with", "was started with: "),
+        r"(?:Version mismatch: The cluster|This process on node (?P<node>\S+)) was started with:\s*"
+        r"Ray: (?P<ray>\S+)(?:\s+Python: (?P<python>\S+))?",
+        lambda g: (
+            RAY_VERSIONS,
+            {"who": f"this process on node {g['node']}" if g.get("node") else "the cluster"}
+            | {k: g.get(k, "?") for k in ("ray", "python")},
+        ),
     ),
     _sig(
         "memlock-verbs",

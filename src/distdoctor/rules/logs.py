@@ -15,12 +15,13 @@ from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
 from itertools import pairwise
-from typing import NamedTuple
 
 from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.log_evidence import MAX_EVIDENCE
+from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_signatures import (
     CUDA_INVALID,
     EXITED,
@@ -35,8 +36,10 @@ from distdoctor.rules.log_signatures import (
     SLURM_LAUNCHES,
     SPAWNS,
     TEST_RESULT,
+    Hit,
     Signature,
 )
+from distdoctor.rules.log_tallies import connect_retrying, ray_versions, reverse_dns
 from distdoctor.rules.log_text import JoinedText
 from distdoctor.rules.versions import release
 
@@ -52,8 +55,6 @@ __all__ = [
     "node_of",
 ]
 
-# Evidence lines per finding; the rest are counted.
-MAX_EVIDENCE = 4
 # Longest quote of a line in a finding's title.
 MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
@@ -124,18 +125,11 @@ CONSEQUENCES = frozenset(
         "log-timeout-on-another-rank",  # the rank that timed out, when the paste has it, says more
     }
 )
+# Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
+# a container's small /dev/shm, enough for one GPU.
+_HARMLESS_ALONE = frozenset({"log-gloo-loopback", "log-shm-container-default"})
 # Findings about what the inputs show together: named before the causes each input shows.
 _TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
-
-
-class Hit(NamedTuple):
-    """One line that matched one signature, and the finding (or marker) it stands for. A named tuple, not a frozen
-    dataclass: a failure-dense log makes tens of thousands, and a tuple is built in a third of the time."""
-
-    key: str
-    line: LogLine
-    finding: str
-    params: tuple[tuple[str, str], ...]
 
 
 def _hit(sig: Signature, line: LogLine) -> Hit | None:
@@ -209,13 +203,6 @@ def _failed(joined: JoinedText) -> bool:
             if check is None or check.search(joined.lines[i].text):
                 return True
     return False
-
-
-def _evidence(lines: Sequence[LogLine]) -> list[str]:
-    evidence = [line.where for line in lines[:MAX_EVIDENCE]]
-    if len(lines) > MAX_EVIDENCE:
-        evidence.append(f"and {len(lines) - MAX_EVIDENCE} more line(s) like these")
-    return evidence
 
 
 # What explains a failed NCCL bootstrap better than its error-return trace does.
@@ -531,6 +518,9 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         *_rank_started_twice(hits, node),
         *_separate_tests(hits, node),
         *_nccl_1(hits, node, failed),
+        *reverse_dns(hits, node),
+        *connect_retrying(hits, node),
+        *ray_versions(hits, node),
     ]
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
@@ -538,8 +528,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         evidence = _evidence([h.line for h in group])
         if name == "master-unreachable":
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
-        # gloo's loopback fallback is harmless on one node: an error only when the job failed
-        when = "no-failure" if name == "log-gloo-loopback" and not failed else None
+        when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
     system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
     causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]

@@ -1,0 +1,87 @@
+"""Findings from all the lines of one log that carry one marker, not from any one of them: how many there are, how far
+apart, and what they say together. Pure."""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from itertools import pairwise
+from statistics import median
+
+from distdoctor.model import Finding
+from distdoctor.model.logs import stamp_seconds
+from distdoctor.rules.finding import make_finding
+from distdoctor.rules.log_evidence import evidence
+from distdoctor.rules.log_signatures import CONNECT_RETRY, RAY_VERSIONS, REVERSE_DNS, Hit
+
+# getnameinfo's codes (glibc's netdb.h) that torch's warning prints as err=N
+_EAI = {"-2": "EAI_NONAME: the address has no name", "-3": "EAI_AGAIN: the DNS server did not answer"}
+# A resolver waits 5 s for each server and try (resolv.conf's timeout:5); lookups this many seconds apart waited for
+# it. Further apart than the longest such wait, they are connections made at different times, not one slow stream.
+_SLOW_LOOKUP_S = (4, 60)
+# NCCL's refused-connect lines that show the peer is not about to listen: before 2.27 each one stands for 1000
+# refused attempts (a second or more), and 2.27 sleeps longer before each next try.
+_RETRY_LINES = 3
+
+
+def _of(hits: Sequence[Hit], marker: str) -> list[Hit]:
+    return [h for h in hits if h.finding == marker]
+
+
+def reverse_dns(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """The store's failed reverse lookups of its clients, where the timestamps show each one waited for the resolver
+    (a crawling rendezvous); those that fail at once are harmless, and not named."""
+    lookups = _of(hits, REVERSE_DNS)
+    if not lookups:
+        return []
+    codes = dict.fromkeys(dict(h.params)["err"] for h in lookups)
+    err = ", ".join(f"err={c} ({_EAI[c]})" if c in _EAI else f"err={c}" for c in codes)
+    stamps = [t for h in lookups if (t := stamp_seconds(h.line.text)) is not None]
+    gaps = [b - a for a, b in pairwise(stamps) if b >= a]
+    if len(gaps) < 2 or not _SLOW_LOOKUP_S[0] <= median(gaps) <= _SLOW_LOOKUP_S[1]:
+        return []  # a lookup that fails at once costs nothing: the store names the client by its address
+    return [
+        make_finding(
+            "log-store-reverse-dns-slow",
+            node,
+            evidence([h.line for h in lookups]),
+            count=len(lookups),
+            err=err,
+            apart=f"{median(gaps):.0f}",
+        )
+    ]
+
+
+def connect_retrying(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """NCCL retrying refused connects: an error once they go on (or NCCL gave up), a warning for a passing one."""
+    retries = _of(hits, CONNECT_RETRY)
+    if not retries:
+        return []
+    addrs = list(dict.fromkeys(a for h in retries if (a := dict(h.params)["addr"])))
+    to = f" to {', '.join(addrs[:3])}" + (" and others" if len(addrs) > 3 else "") if addrs else ""
+    gave_up = any(dict(h.params)["gave_up"] for h in retries)
+    repeated = gave_up or len(retries) >= _RETRY_LINES
+    return [
+        make_finding(
+            "log-nccl-connect-retrying",
+            node,
+            evidence([h.line for h in retries]),
+            when="repeated" if repeated else None,
+            to=to,
+            count=len(retries),
+        )
+    ]
+
+
+def ray_versions(hits: Sequence[Hit], node: str) -> list[Finding]:
+    """Ray's version mismatch: the cluster's Ray and Python releases against those of the process that joined."""
+    reports = _of(hits, RAY_VERSIONS)
+    cluster = next((dict(h.params) for h in reports if dict(h.params)["who"] == "the cluster"), None)
+    joined = next((dict(h.params) for h in reports if dict(h.params)["who"] != "the cluster"), None)
+    if cluster is None or joined is None:
+        return []
+    differ = [name for name in ("ray", "python") if cluster[name] != joined[name]]
+    component = " and ".join({"ray": "Ray", "python": "Python"}[n] for n in differ) or "Ray"
+    detail = "; ".join(f"{p['who']}: Ray {p['ray']}, Python {p['python']}" for p in (cluster, joined))
+    return [
+        make_finding("version-mismatch", node, evidence([h.line for h in reports]), component=component, detail=detail)
+    ]
