@@ -1426,3 +1426,14 @@ def test_rays_version_mismatch_names_both_releases() -> None:
 def test_a_torch_build_without_libuv_is_named() -> None:
     (found,) = explain_findings([read_log(str(LOGS / "field" / "804-windows-tcpstore-libuv-missing.log"))])
     assert found.name == "log-store-libuv-missing"
+
+
+def test_rank_0_silent_while_every_other_rank_timed_out_is_the_late_rank() -> None:
+    # yolov5#4400: ranks 1-3 timed out in an ALLREDUCE while rank 0 was still scanning labels to build its cache
+    log = read_log(str(LOGS / "field" / "750-yolov5-cache-scan-60s-timeout.log"))
+    late = explain_findings([log])[0]
+    assert (late.name, late.param_map["ranks"], late.param_map["op"]) == ("log-rank-late", "0", "ALLREDUCE")
+    # the same lines without rank 1's: ranks 2 and 3 alone do not say which rank is missing
+    lines = read_log(str(LOGS / "field" / "226-iterabledataset-unequal-shards-allreduce-watchdog.log")).lines
+    some = tuple(line for line in lines if "Rank 1]" not in line.text and line.tag != "rank1")
+    assert "log-rank-late" not in [f.name for f in explain_findings([LogInput("some.log", some)])]

@@ -774,9 +774,12 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Look at what that rank was doing (its last output, distdoctor dump while it hangs): rank-dependent "
-            "work before the collective, a slow data loader, or a rank that died without a message.",
-            "查看该 rank 当时在做什么（它最后的输出；卡住时运行 distdoctor dump）：集合通信之前与 rank 相关的额外工作、"
-            "缓慢的数据加载，或者一个没有留下信息就退出的 rank。",
+            "work before the collective (rank 0 alone saving a checkpoint, evaluating or building a cache), a slow "
+            "data loader, or a rank that died without a message. Work that is slow by design needs a longer "
+            "init_process_group(timeout=...) than it takes.",
+            "查看该 rank 当时在做什么（它最后的输出；卡住时运行 distdoctor dump）：集合通信之前与 rank 相关的额外工作"
+            "（只有 rank 0 在保存检查点、评估或构建缓存）、缓慢的数据加载，或者一个没有留下信息就退出的 rank。"
+            "本来就慢的工作需要比它更长的 init_process_group(timeout=...)。",
         ),
     ),
     Entry(

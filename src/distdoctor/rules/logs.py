@@ -640,10 +640,17 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     late = sorted(set(last) - waited) if waited else []
     if progress and (ahead := max(progress.values())) > min(progress.values()):
         late = sorted(set(late) | {r for r, e in progress.items() if e < ahead})
+    if not late and len(waited) >= 2 and waited == set(range(1, max(waited) + 1)):
+        # every rank from 1 up timed out and rank 0 printed nothing: each rank in a collective runs a watchdog that
+        # times out within seconds of the others', so rank 0 was elsewhere (the one rank-0-only work is done by)
+        late = [0]
     if not late:
         return []
     op = dict(timed_out[0].params).get("op", "the collective")
-    quote = last[late[0]].text.strip()[:MAX_QUOTE] if late[0] in last else f"enqueued work {progress[late[0]]}"
+    if late[0] in last:
+        quote = last[late[0]].text.strip()[:MAX_QUOTE]
+    else:
+        quote = f"enqueued work {progress[late[0]]}" if late[0] in progress else "none in the log"
     evidence = [h.line.where for h in timed_out[:2]] + [last[r].where for r in late[:2] if r in last]
     return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
 
