@@ -78,6 +78,12 @@ class Signature:
     def needles(self) -> tuple[str, ...]:
         return (self.needle, *self.also)
 
+    @functools.cached_property
+    def groups(self) -> tuple[str, ...]:
+        """The name of each group of the regex, in order (unnamed ones as "")."""
+        names = {i: name for name, i in self.pattern.groupindex.items()}
+        return tuple(names.get(i, "") for i in range(1, self.pattern.groups + 1))
+
 
 class Hit(NamedTuple):
     """One line that matched one signature, and the finding (or marker) it stands for. A named tuple, not a frozen

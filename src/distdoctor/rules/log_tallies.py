@@ -18,6 +18,7 @@ _EAI = {"-2": "EAI_NONAME: the address has no name", "-3": "EAI_AGAIN: the DNS s
 # A resolver waits 5 s for each server and try (resolv.conf's timeout:5); lookups this many seconds apart waited for
 # it. Further apart than the longest such wait, they are connections made at different times, not one slow stream.
 _SLOW_LOOKUP_S = (4, 60)
+_TIMED_LOOKUPS = 64
 # NCCL's refused-connect lines that show the peer is not about to listen: before 2.27 each one stands for 1000
 # refused attempts (a second or more), and 2.27 sleeps longer before each next try.
 _RETRY_LINES = 3
@@ -35,7 +36,8 @@ def reverse_dns(hits: Sequence[Hit], node: str) -> list[Finding]:
         return []
     codes = dict.fromkeys(dict(h.params)["err"] for h in lookups)
     err = ", ".join(f"err={c} ({_EAI[c]})" if c in _EAI else f"err={c}" for c in codes)
-    stamps = [t for h in lookups if (t := stamp_seconds(h.line.text)) is not None]
+    # the first lookups tell how long each took; a long log repeats them thousands of times
+    stamps = [t for h in lookups[:_TIMED_LOOKUPS] if (t := stamp_seconds(h.line.text)) is not None]
     gaps = [b - a for a, b in pairwise(stamps) if b >= a]
     if len(gaps) < 2 or not _SLOW_LOOKUP_S[0] <= median(gaps) <= _SLOW_LOOKUP_S[1]:
         return []  # a lookup that fails at once costs nothing: the store names the client by its address

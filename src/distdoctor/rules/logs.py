@@ -14,6 +14,7 @@ from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
+from functools import lru_cache
 from itertools import pairwise
 
 from distdoctor.catalogue import entry
@@ -36,6 +37,7 @@ from distdoctor.rules.log_signatures import (
     SLURM_LAUNCHES,
     SPAWNS,
     TEST_RESULT,
+    Build,
     Hit,
     Signature,
 )
@@ -132,14 +134,24 @@ _HARMLESS_ALONE = frozenset({"log-gloo-loopback", "log-shm-container-default"})
 _TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
 
 
+@lru_cache(maxsize=4096)
+def _built(
+    build: Build, names: tuple[str, ...], groups: tuple[str | None, ...]
+) -> tuple[str, tuple[tuple[str, str], ...]]:
+    """A signature's finding for the groups its regex matched: a long log repeats a few values in thousands of
+    lines, and a builder is a pure function of them."""
+    name, params = build({k: v for k, v in zip(names, groups, strict=True) if k and v is not None})
+    return name, tuple(params.items())
+
+
 def _hit(sig: Signature, line: LogLine) -> Hit | None:
     m = sig.pattern.search(line.text)
     if not m:
         return None
-    name, params = sig.finding({k: v for k, v in m.groupdict().items() if v is not None})
-    if params.get("addr_source") == "log:":
-        params["addr_source"] = f"log:{line.source}"
-    return Hit(sig.key, line, name, tuple(params.items()))
+    name, params = _built(sig.finding, sig.groups, m.groups())
+    if ("addr_source", "log:") in params:
+        params = tuple((k, f"log:{line.source}" if (k, v) == ("addr_source", "log:") else v) for k, v in params)
+    return Hit(sig.key, line, name, params)
 
 
 def match_line(line: LogLine) -> list[Hit]:
