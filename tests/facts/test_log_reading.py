@@ -69,8 +69,10 @@ def test_the_rank_missing_from_the_watchdog_lines_is_late() -> None:
 def test_a_rank_whose_watchdog_printed_its_progress_timed_out_too_and_is_not_late() -> None:
     # ranks 1 and 3 print only "Timeout at NCCL work: 19, last enqueued NCCL work: 19", rank 2 the timeout line too
     log = read_log(str(FIELD / "226-iterabledataset-unequal-shards-allreduce-watchdog.log"))
-    names = [f.name for f in explain_findings([log])]
-    assert names == ["log-rank-busy-elsewhere"]
+    found = explain_findings([log])
+    assert [f.name for f in found] == ["log-rank-late", "log-rank-busy-elsewhere"]
+    # ranks 1 to 3 all timed out: the late one is rank 0, which printed nothing (its shard ran out first)
+    assert found[0].param_map["ranks"] == "0"
 
 
 def test_srun_and_timestamp_before_the_nccl_prefix_still_name_the_host() -> None:
