@@ -48,7 +48,13 @@ CAUSES: dict[str, set[str]] = {
     # log-nccl-unique-id-timeout: a rank waited at setup for rank 0, which had not reached the first collective
     # log-rank-late (its rank-0 case and fix added after the next round was measured): rank 0 never joined the
     # collective the others timed out in, its fix leading with rank-0-only work and a timeout longer than it
-    "rank-busy-timeout": {"log-rank-busy-elsewhere", "log-nccl-unique-id-timeout", "log-rank-late"},
+    # log-ranks-not-loaded (after the next round was measured): sglang's load barrier, a rank waiting for slow ones
+    "rank-busy-timeout": {
+        "log-rank-busy-elsewhere",
+        "log-nccl-unique-id-timeout",
+        "log-rank-late",
+        "log-ranks-not-loaded",
+    },
     "rank-late": {"log-rank-late"},
     # log-rank-busy-elsewhere: a one-element collective the others waited in, for a rank busy elsewhere or whose
     # data ended first; its fix names batches that differ between ranks and DDP's join()
@@ -67,7 +73,14 @@ CAUSES: dict[str, set[str]] = {
     "ib-completion-error": {"log-ib-completion-error"},
     # log-ib-retry-exceeded: completion error 12, whose fix leads with NCCL_IB_GID_INDEX on RoCE
     # log-roce-peer-unresolved: a QP whose peer address never answered; its fix leads with NCCL_IB_GID_INDEX
-    "ib-gid-index": {"log-ib-completion-error", "log-ib-retry-exceeded", "log-roce-peer-unresolved"},
+    # log-ib-qp-no-device (after the next round was measured): its fix names a GID index of another namespace's
+    # interface, per node on HCAs shared by pods
+    "ib-gid-index": {
+        "log-ib-completion-error",
+        "log-ib-retry-exceeded",
+        "log-roce-peer-unresolved",
+        "log-ib-qp-no-device",
+    },
     "ib-port-down": {"log-ib-port-down"},
     "master-unreachable": {"master-unreachable"},
     "master-port-refused": {"master-port-refused"},

@@ -927,6 +927,13 @@ CASES = [
         {"addr": "", "gave_up": ""},
     ),
     (
+        "sglang-load-barrier",
+        "field/861-sglang-cold-nfs-load-barrier-timeout.log",
+        "could finish the model loading",
+        "log-ranks-not-loaded",
+        {"rank": "1"},
+    ),
+    (
         "ray-shm",
         "field/860-vllm-docker-shm-64mb.log",
         "/dev/shm has only",

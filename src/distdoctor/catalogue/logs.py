@@ -991,6 +991,24 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ranks-not-loaded",
+        "error",
+        "log",
+        Text(
+            "TP rank {rank} loaded the model, but other ranks of its group did not within sglang's load barrier",
+            "TP rank {rank} 已加载完模型，但同组的其他 rank 没有在 sglang 的加载屏障时限内完成",
+        ),
+        Text(
+            "Find the ranks that did not finish: one that died while loading (the OOM killer: dmesg, or its own "
+            "log) or a slow node (weights read from a cold network file system). Copy or pre-read the weights to "
+            "local disk, or raise the barrier's timeout (UNBALANCED_MODEL_LOADING_TIMEOUT_S, a fixed 480 s in the "
+            "releases that hard-code it) where loading is slow by design.",
+            "找出没有完成加载的 rank：加载时退出的 rank（OOM killer：查看 dmesg 或它自己的日志），或较慢的节点"
+            "（从冷的网络文件系统读取权重）。把权重复制或预读到本地磁盘；若加载本来就慢，调大该屏障的超时"
+            "（UNBALANCED_MODEL_LOADING_TIMEOUT_S，在写死它的版本中为 480 秒）。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

@@ -371,10 +371,14 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "Check that HCA's network side: ibdev2netdev or rdma link shows its interface, which must be up, carry an "
             "address, and be in this host's or container's network namespace (show_gids lists a GID with that "
             "address). If it has none, keep NCCL off it: NCCL_IB_HCA=^{hca} excludes it, or list the HCAs that "
-            "work; otherwise bring its interface up with an address.",
+            "work; otherwise bring its interface up with an address. Where NCCL_IB_GID_INDEX is set, it must name a "
+            "GID of this namespace's interface on every node: on HCAs shared by pods the index differs from node to "
+            "node, so set it per node from show_gids.",
             "检查该 HCA 的网络一侧：ibdev2netdev 或 rdma link 会显示它对应的网卡，该网卡必须处于 up 状态、配有地址，"
             "并且位于本机或本容器的网络命名空间中（show_gids 会列出带该地址的 GID）。若没有，就让 NCCL 不使用它："
-            "NCCL_IB_HCA=^{hca} 排除它，或列出可用的 HCA；否则把它的网卡启用并配置地址。",
+            "NCCL_IB_HCA=^{hca} 排除它，或列出可用的 HCA；否则把它的网卡启用并配置地址。若设置了 "
+            "NCCL_IB_GID_INDEX，它在每个节点上都必须指向本命名空间网卡的 GID：多个 pod 共享 HCA 时各节点的序号不同，"
+            "应按各节点的 show_gids 分别设置。",
         ),
     ),
     Entry(

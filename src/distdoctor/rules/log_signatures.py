@@ -661,6 +661,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The hostname of the client socket cannot be retrieved\. err=(?P<err>-?\d+)",
         lambda g: (REVERSE_DNS, {"err": g["err"]}),
     ),
+    _sig(  # sglang's model runner: its monitored_barrier after loading timed out on a rank that had loaded
+        "sglang-load-barrier",
+        "could finish the model loading",
+        r"TP rank (?P<rank>\d+) could finish the model loading, but there are other ranks",
+        _name("log-ranks-not-loaded"),
+    ),
     _sig(  # distributed_c10d.py: a collective, get_rank or new_group with no default group in this process; torch
         # <= 1.12's _check_default_pg asserted "is not initialized", its _get_default_group raised "has not been"
         "pg-not-initialized",
