@@ -10,9 +10,10 @@ from distdoctor.model.logs import LogLine
 MAX_EVIDENCE = 4
 
 
-def evidence(lines: Sequence[LogLine]) -> list[str]:
-    """The first MAX_EVIDENCE lines, where they are, and how many more there are."""
+def evidence(lines: Sequence[LogLine], total: int | None = None) -> list[str]:
+    """The first MAX_EVIDENCE lines, where they are, and how many more there are (of `total` where only the first
+    lines were read)."""
     shown = [line.where for line in lines[:MAX_EVIDENCE]]
-    if len(lines) > MAX_EVIDENCE:
-        shown.append(f"and {len(lines) - MAX_EVIDENCE} more line(s) like these")
+    if (more := (len(lines) if total is None else total) - len(shown)) > 0:
+        shown.append(f"and {more} more line(s) like these")
     return shown

@@ -37,13 +37,11 @@ NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
 CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
-REVERSE_DNS = "reverse-dns"  # the store's reverse lookup of a client failed: how often, how far apart, says if it hurt
 CONNECT_RETRY = "connect-retry"  # NCCL retrying a refused connect: how many times says if the peer is gone
 RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, and of a process that joined it
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
 MARKERS = frozenset(
     {
-        REVERSE_DNS,
         CONNECT_RETRY,
         RAY_VERSIONS,
         SHM_SIZE,
@@ -653,13 +651,6 @@ SIGNATURES: tuple[Signature, ...] = (
         r"use_libuv was requested but PyTorch was build without libuv support|"
         r"The libuv TCPStore backend does not support initialization with an listen fd",
         _name("log-store-libuv-missing"),
-    ),
-    _sig(  # socket.cpp's formatSockAddr: getnameinfo of a client's address failed (before torch 2.9, at every
-        # connection; 2.9 stops asking after the first failure, pytorch/pytorch#159007)
-        "store-reverse-dns",
-        "client socket cannot be retrieved",
-        r"The hostname of the client socket cannot be retrieved\. err=(?P<err>-?\d+)",
-        lambda g: (REVERSE_DNS, {"err": g["err"]}),
     ),
     _sig(  # sglang's model runner: its monitored_barrier after loading timed out on a rank that had loaded
         "sglang-load-barrier",

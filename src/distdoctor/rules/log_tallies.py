@@ -3,6 +3,7 @@ apart, and what they say together. Pure."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from itertools import pairwise
 from statistics import median
@@ -11,13 +12,18 @@ from distdoctor.model import Finding
 from distdoctor.model.logs import stamp_seconds
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_evidence import evidence
-from distdoctor.rules.log_signatures import CONNECT_RETRY, RAY_VERSIONS, REVERSE_DNS, Hit
+from distdoctor.rules.log_signatures import CONNECT_RETRY, RAY_VERSIONS, Hit
+from distdoctor.rules.log_text import JoinedText
 
+# torch's warning when getnameinfo of a client's address fails, and the plain text that finds its lines
+_LOOKUP = re.compile(r"The hostname of the client socket cannot be retrieved\. err=(?P<err>-?\d+)")
+_LOOKUP_NEEDLE = "client socket cannot be retrieved"
 # getnameinfo's codes (glibc's netdb.h) that torch's warning prints as err=N
 _EAI = {"-2": "EAI_NONAME: the address has no name", "-3": "EAI_AGAIN: the DNS server did not answer"}
 # A resolver waits 5 s for each server and try (resolv.conf's timeout:5); lookups this many seconds apart waited for
 # it. Further apart than the longest such wait, they are connections made at different times, not one slow stream.
 _SLOW_LOOKUP_S = (4, 60)
+# the first lookups tell how long each took
 _TIMED_LOOKUPS = 64
 # NCCL's refused-connect lines that show the peer is not about to listen: before 2.27 each one stands for 1000
 # refused attempts (a second or more), and 2.27 sleeps longer before each next try.
@@ -28,28 +34,22 @@ def _of(hits: Sequence[Hit], marker: str) -> list[Hit]:
     return [h for h in hits if h.finding == marker]
 
 
-def reverse_dns(hits: Sequence[Hit], node: str) -> list[Finding]:
-    """The store's failed reverse lookups of its clients, where the timestamps show each one waited for the resolver
-    (a crawling rendezvous); those that fail at once are harmless, and not named."""
-    lookups = _of(hits, REVERSE_DNS)
-    if not lookups:
-        return []
-    codes = dict.fromkeys(dict(h.params)["err"] for h in lookups)
-    err = ", ".join(f"err={c} ({_EAI[c]})" if c in _EAI else f"err={c}" for c in codes)
-    # the first lookups tell how long each took; a long log repeats them thousands of times
-    stamps = [t for h in lookups[:_TIMED_LOOKUPS] if (t := stamp_seconds(h.line.text)) is not None]
+def reverse_dns(joined: JoinedText, node: str) -> list[Finding]:
+    """The store's failed reverse lookups of its clients (socket.cpp's formatSockAddr: before torch 2.9 at every
+    connection, pytorch/pytorch#159007), where the timestamps show each one waited for the resolver: a crawling
+    rendezvous. Those that fail at once are harmless, and not named. Read from the joined text, not as signature
+    hits: a long log repeats the warning thousands of times, and only the first few are timed."""
+    ids = list(joined.lines_with(_LOOKUP_NEEDLE))
+    lookups = [(line, m["err"]) for i in ids[:_TIMED_LOOKUPS] if (m := _LOOKUP.search((line := joined.lines[i]).text))]
+    stamps = [t for line, _ in lookups if (t := stamp_seconds(line.text)) is not None]
     gaps = [b - a for a, b in pairwise(stamps) if b >= a]
     if len(gaps) < 2 or not _SLOW_LOOKUP_S[0] <= median(gaps) <= _SLOW_LOOKUP_S[1]:
         return []  # a lookup that fails at once costs nothing: the store names the client by its address
+    codes = dict.fromkeys(code for _, code in lookups)
+    err = ", ".join(f"err={c} ({_EAI[c]})" if c in _EAI else f"err={c}" for c in codes)
+    shown = evidence([line for line, _ in lookups], total=len(ids))
     return [
-        make_finding(
-            "log-store-reverse-dns-slow",
-            node,
-            evidence([h.line for h in lookups]),
-            count=len(lookups),
-            err=err,
-            apart=f"{median(gaps):.0f}",
-        )
+        make_finding("log-store-reverse-dns-slow", node, shown, count=len(ids), err=err, apart=f"{median(gaps):.0f}")
     ]
 
 

@@ -76,14 +76,17 @@ class JoinedText:
     @classmethod
     def of(cls, lines: Sequence[LogLine]) -> JoinedText:
         """The lines joined."""
+        return cls._joined(lines, [line.text for line in lines])
+
+    @classmethod
+    def _joined(cls, lines: Sequence[LogLine], texts: list[str]) -> JoinedText:
         # A leading newline lets the needle "\nE" find a line that starts with E, the first one too; a trailing one
         # lets "Error\n" find the last line that ends with Error.
-        texts = [line.text for line in lines]
         starts = [*accumulate(map((1).__add__, map(len, texts)), initial=1)]
         return cls(lines, "\n" + "\n".join(texts) + "\n", starts)
 
     def lines_with(self, needle: str) -> Iterator[int]:
-        """The index of each line that holds the needle, in order."""
+        """The index of each line that holds the needle, in order: found as they are asked for."""
         text, starts, lead = self.text, self.starts, needle[0] == "\n"
         pos, i = text.find(needle), 0
         while pos != -1:
@@ -91,6 +94,17 @@ class JoinedText:
             yield i
             # from the next line's start, or from the newline before it for a needle that starts with one
             pos = text.find(needle, starts[i + 1] - lead)
+
+    def _all_with(self, needle: str) -> list[int]:
+        """lines_with, all at once: no generator to resume at each of thousands of lines."""
+        find, starts, lead = self.text.find, self.starts, needle[0] == "\n"
+        found: list[int] = []
+        pos, i = find(needle), 0
+        while pos != -1:
+            i = bisect_right(starts, pos + lead, i) - 1
+            found.append(i)
+            pos = find(needle, starts[i + 1] - lead)
+        return found
 
     def holding(self, needles: Iterable[str]) -> dict[int, set[str]]:
         """Which needles each line holds, for the lines that hold any."""
@@ -104,12 +118,13 @@ class JoinedText:
                 found[needle] = [i for i in found[step.base] if needle in self.lines[i].text]
             elif step.gate is not None:
                 if step.gate not in gated:
-                    ids = list(self.lines_with(step.gate))
-                    gated[step.gate] = ids, JoinedText.of([self.lines[i] for i in ids])
+                    ids = self._all_with(step.gate)
+                    # only the text and where each line starts in it are searched: no lines of its own
+                    gated[step.gate] = ids, JoinedText._joined((), [self.lines[i].text for i in ids])
                 ids, sub = gated[step.gate]
-                found[needle] = [ids[k] for k in sub.lines_with(needle)]
+                found[needle] = [ids[k] for k in sub._all_with(needle)]
             else:
-                found[needle] = list(self.lines_with(needle))
+                found[needle] = self._all_with(needle)
         holding: dict[int, set[str]] = {}
         for needle, ids in found.items():
             for i in ids:

@@ -530,7 +530,6 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         *_rank_started_twice(hits, node),
         *_separate_tests(hits, node),
         *_nccl_1(hits, node, failed),
-        *reverse_dns(hits, node),
         *connect_retrying(hits, node),
         *ray_versions(hits, node),
     ]
@@ -767,8 +766,9 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
     failed = [_failed(j) for j in joined]
     found: list[Finding] = []
-    for log, (node, hits), fail in zip(logs, per_node, failed, strict=True):
+    for log, (node, hits), fail, j in zip(logs, per_node, failed, joined, strict=True):
         found += _grouped(hits, node, fail, log)
+        found += reverse_dns(j, node)
     found += _versions(logs, nodes, joined)
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
