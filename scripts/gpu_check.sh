@@ -37,10 +37,12 @@ if importlib.util.find_spec("pynvml"):
     for i in range(pynvml.nvmlDeviceGetCount()):
         h = pynvml.nvmlDeviceGetHandleByIndex(i)
         try:
-            info = pynvml.nvmlDeviceGetGpuFabricInfo(h)
+            import ctypes
+            info = pynvml.c_nvmlGpuFabricInfoV_t()
+            pynvml.nvmlDeviceGetGpuFabricInfoV(h, ctypes.byref(info))
             print(f"nvml gpu {i} fabric state {info.state} status {info.status}")
         except Exception as exc:
-            print(f"nvml gpu {i} fabric: {exc}")
+            print(f"nvml gpu {i} fabric: {exc!r}")
 else:
     print("pynvml: not installed (distdoctor then reports no fabric facts)")
 PY

@@ -118,3 +118,39 @@ def test_lint_one_command_after_double_dash() -> None:
     result = run("lint", "--json", "--", "torchrun", "--nnodes=2", "--master-addr=localhost", "--node-rank=1", "x.py")
     assert result.returncode == 1
     assert {f["name"] for f in report(result)["findings"]} == {"master-addr-loopback"}
+
+
+# Real faults on an H200 (NCCL 2.28.9, torch 2.11) and the CPU test bed, recorded by scripts/gpu_faults.sh: what
+# explain must name first, and the runs that succeeded must read healthy (exit 0, no warning or error).
+GPU_FAULTS = {
+    "healthy.log": None,
+    "healthy-shm16m.log": None,
+    "ib-hca-absent.log": None,
+    "duplicate-gpu.log": "log-duplicate-gpu",
+    "device-ordinal.log": "log-invalid-device-ordinal",
+    "ifname-absent.log": "log-ifname-missing",
+    "ifname-list-absent.log": "log-ifname-missing",
+    "net-ib-absent.log": "log-nccl-net-unavailable",
+    "cuda-oom.log": "log-gpu-out-of-memory",
+    "dataloader-shm16m.log": "log-shm-too-small",
+    "cpu-dataloader-shm16m.log": "log-shm-too-small",
+}
+
+
+@pytest.mark.parametrize(("log", "cause"), GPU_FAULTS.items())
+def test_explain_on_recorded_gpu_faults_names_the_cause_and_keeps_healthy_runs_healthy(
+    log: str, cause: str | None
+) -> None:
+    result = run("explain", "--json", str(LOGS / "gpu-faults" / log))
+    findings = report(result)["findings"]
+    if cause is None:
+        assert result.returncode == 0, findings
+        assert all(f["severity"] == "info" for f in findings), findings
+    else:
+        assert result.returncode == 1, findings
+        assert findings[0]["name"] == cause, findings
+        assert [f["name"] for f in findings if f["severity"] == "error"] == [cause], findings
+
+
+def test_every_recorded_gpu_fault_is_tested() -> None:
+    assert {p.name for p in (LOGS / "gpu-faults").glob("*.log")} == set(GPU_FAULTS)

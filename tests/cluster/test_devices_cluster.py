@@ -5,7 +5,9 @@ from __future__ import annotations
 
 import json
 import subprocess
+import sys
 from collections.abc import Callable, Sequence
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -19,6 +21,8 @@ PORT = 29500
 WAIT = "6"
 DEVICE_NAMES = {e.name for e in DEVICES}
 SMALL_SHM = 'mount -t tmpfs -o size=64k tmpfs /dev/shm && exec "$@"'
+SHM_16M = 'mount -t tmpfs -o size=16m tmpfs /dev/shm && exec "$@"'  # a container started with --shm-size=16m
+WORKER = str(Path(__file__).resolve().parents[2] / "scripts" / "gpu_faults_worker.py")
 
 
 def run_all(nodes: Sequence[Node], master: str, shm_64k: Sequence[int] = ()) -> list[dict[str, Any]]:
@@ -71,3 +75,20 @@ def test_two_nodes_with_one_hostname_on_one_kernel(make_cluster: Callable[..., C
         dup = [f for f in report["findings"] if f["name"] == "hostname-duplicate"]
         # one kernel, one boot id: NCCL would hash both to one host
         assert [(f["severity"], f["params"]["detail"]) for f in dup] == [("error", "trainer on node_rank 1, 2")]
+
+
+def test_dataloader_workers_in_a_16m_shm_fail_the_job_and_check_and_explain_name_it(
+    make_cluster: Callable[..., Cluster],
+) -> None:
+    node = make_cluster(1).nodes[0]
+    launch = [sys.executable, "-m", "torch.distributed.run", "--nnodes", "1", "--nproc-per-node", "1"]
+    launch += ["--master-addr", "127.0.0.1", "--master-port", str(PORT), WORKER, "dataloader-shm"]
+    job = node.run(["sh", "-c", SHM_16M, "sh", *launch], timeout=120)
+    assert job.returncode != 0, job.stdout + job.stderr  # the fault is real: torchrun's job dies of it
+    explained = node.run(["distdoctor", "explain", "--json", "-"], input=job.stdout + job.stderr)
+    findings = json.loads(explained.stdout)["findings"]
+    assert explained.returncode == 1
+    assert findings[0]["name"] == "log-shm-too-small", findings
+    assert "torch's DataLoader" in findings[0]["title"]
+    check = node.run(["sh", "-c", SHM_16M, "sh", "distdoctor", "check", "--json", "--nproc-per-node", "1"], timeout=90)
+    assert [f[:2] for f in device_findings(json.loads(check.stdout))] == [("shm-small", "warning")], check.stdout

@@ -943,6 +943,68 @@ CASES = [
 ]
 
 
+CASES += [
+    (
+        "cuda-oom",
+        "gpu-faults/cuda-oom.log",
+        "CUDA out of memory",
+        "log-gpu-out-of-memory",
+        {"detail": " (rank 0; asked for 400.00 GiB; GPU 0 had 138.65 GiB free of 139.80 GiB)"},
+    ),
+    (
+        "cuda-oom",
+        "source-texts.log",
+        "total capacity;",
+        "log-gpu-out-of-memory",
+        {"detail": " (asked for 20.00 MiB; GPU 0 had 3.06 MiB free of 15.78 GiB)"},
+    ),
+    (
+        "cuda-oom",
+        "source-texts.log",
+        "total capacty",
+        "log-gpu-out-of-memory",
+        {"detail": " (asked for 1.15 GiB; GPU 0 had 912.81 MiB free of 23.69 GiB; process 454738 held 22.79 GiB)"},
+    ),
+    (
+        "cuda-oom-error",
+        "source-texts.log",
+        "CUDA error: out of memory",
+        "log-gpu-out-of-memory",
+        {"detail": " (rank 3; CUDA error: out of memory)"},
+    ),
+    ("cuda-oom-error", "source-texts.log", "Cuda failure 2 'out", "log-gpu-out-of-memory", {}),
+    (
+        "nccl-net-missing",
+        "source-texts.log",
+        "network AWS Libfabric",
+        "log-nccl-net-unavailable",
+        {"detail": " (NCCL_NET=AWS Libfabric)"},
+    ),
+    ("nccl-net-none", "gpu-faults/net-ib-absent.log", "WARN Failed to initialize any", "log-nccl-net-unavailable", {}),
+    (
+        "torch-shm-file",
+        "gpu-faults/dataloader-shm16m.log",
+        "unable to allocate",
+        "log-shm-too-small",
+        {"who": "torch's DataLoader", "path": "/dev/shm", "detail": " (Resource temporarily unavailable)"},
+    ),
+    (
+        "torch-shm-file",
+        "gpu-faults/cpu-dataloader-shm16m.log",
+        "unable to allocate",
+        "log-shm-too-small",
+        {"detail": " (No space left on device)"},
+    ),
+    (
+        "torch-shm-write",
+        "source-texts.log",
+        "unable to write to file",
+        "log-shm-too-small",
+        {"detail": " (No space left on device)"},
+    ),
+]
+
+
 @pytest.mark.parametrize(("key", "fixture", "needle", "name", "params"), CASES)
 def test_signature_on_a_real_line(key: str, fixture: str, needle: str, name: str, params: dict[str, str]) -> None:
     line = real_line(fixture, needle)

@@ -393,16 +393,18 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL could not create its shared-memory segment {path}: /dev/shm is too small or full{detail}",
-            "NCCL 无法创建共享内存段 {path}：/dev/shm 太小或已满{detail}",
+            "{who} could not get shared memory at {path}: /dev/shm is too small or full{detail}",
+            "{who} 无法在 {path} 获取共享内存：/dev/shm 太小或已满{detail}",
         ),
         Text(
             "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
-            "emptyDir with medium: Memory at /dev/shm; remove stale /dev/shm/nccl-* files left by killed jobs. "
-            "NCCL_SHM_DISABLE=1 avoids it at some speed.",
+            "emptyDir with medium: Memory at /dev/shm. Remove stale /dev/shm/nccl-* and torch_* files left by killed "
+            "jobs. Fewer DataLoader workers (num_workers, prefetch_factor) need less of it; NCCL_SHM_DISABLE=1 "
+            "keeps NCCL out of it at some speed.",
             "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
-            "medium: Memory 的 emptyDir；删除被杀作业遗留的 /dev/shm/nccl-* 文件。"
-            "NCCL_SHM_DISABLE=1 可以绕过，但会变慢。",
+            "medium: Memory 的 emptyDir。删除被杀作业遗留的 /dev/shm/nccl-* 和 torch_* 文件。"
+            "减少 DataLoader worker（num_workers、prefetch_factor）可降低用量；NCCL_SHM_DISABLE=1 "
+            "让 NCCL 不使用它，但会变慢。",
         ),
     ),
     Entry(
@@ -410,8 +412,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL could not open its shared memory in /dev/shm: {detail}",
-            "NCCL 无法在 /dev/shm 中打开共享内存：{detail}",
+            "{who} could not open its shared memory in /dev/shm: {detail}",
+            "{who} 无法在 /dev/shm 中打开共享内存：{detail}",
         ),
         Text(
             "Make /dev/shm a writable tmpfs for the job's user (mode 1777; in a container --ipc=host or "
@@ -762,6 +764,48 @@ LOGS: tuple[Entry, ...] = (
             "on one rank at a time.",
             "节点或容器的主机内存耗尽：提高内存上限（Kubernetes resources.limits、Slurm --mem），"
             "减少 DataLoader worker 或每节点进程数，加载 checkpoint 时用 mmap=True 或逐个 rank 加载。",
+        ),
+    ),
+    Entry(
+        "log-gpu-out-of-memory",
+        "error",
+        "log",
+        Text(
+            "A rank ran out of GPU memory{detail}; the other ranks then wait for it in their next collective",
+            "某个 rank 的 GPU 显存耗尽{detail}；其他 rank 随后会在下一个集合通信中一直等它",
+        ),
+        Text(
+            "Run nvidia-smi on that node first: a process of an earlier run that never exited, or a second rank on "
+            "the same GPU (select the device with LOCAL_RANK), holds memory this job counted on; end it. If the GPU "
+            "was this rank's alone, lower the per-GPU batch size or sequence length, use activation checkpointing or "
+            "sharding (FSDP, ZeRO), and where much memory is reserved but unallocated set "
+            "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True.",
+            "先在该节点运行 nvidia-smi：上一次运行没有退出的进程，"
+            "或同一块 GPU 上的第二个 rank（用 LOCAL_RANK 选择设备），占用了本作业需要的显存，请结束它。"
+            "若这块 GPU 只属于这个 rank，请减小每卡 batch size 或序列长度，"
+            "使用激活检查点或分片（FSDP、ZeRO）；若大量显存已保留但未分配，设置 "
+            "PYTORCH_CUDA_ALLOC_CONF=expandable_segments:True。",
+        ),
+    ),
+    Entry(
+        "log-nccl-net-unavailable",
+        "error",
+        "log",
+        Text(
+            "NCCL could not start the network it was told to use{detail}: NCCL_NET names a network this node lacks",
+            "NCCL 无法启动指定的网络{detail}：NCCL_NET 指定了本节点没有的网络",
+        ),
+        Text(
+            "Unset NCCL_NET and let NCCL choose (InfiniBand where its devices work, else sockets), or make the named "
+            "network usable on every node: for IB, ibv_devinfo inside the container must list the HCAs (pass "
+            "/dev/infiniband, load the RDMA driver); for a plugin such as AWS Libfabric (EFA), the plugin's "
+            "libnccl-net.so (aws-ofi-nccl) must be on LD_LIBRARY_PATH or named by NCCL_NET_PLUGIN. "
+            "NCCL_DEBUG_SUBSYS=INIT,NET shows which plugins loaded.",
+            "取消 NCCL_NET，让 NCCL 自行选择（InfiniBand 设备可用时用 IB，否则用 socket），"
+            "或让每个节点都具备所指定的网络："
+            "IB 需要容器内 ibv_devinfo 能列出 HCA（传入 /dev/infiniband，加载 RDMA 驱动）；AWS Libfabric（EFA）等插件"
+            "需要其 libnccl-net.so（aws-ofi-nccl）在 LD_LIBRARY_PATH 上或由 NCCL_NET_PLUGIN 指定。"
+            "NCCL_DEBUG_SUBSYS=INIT,NET 会显示加载了哪些插件。",
         ),
     ),
     Entry(

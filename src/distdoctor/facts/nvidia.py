@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import ctypes
 import shutil
 import subprocess
 import uuid as uuid_module
@@ -120,11 +121,31 @@ def _return_name(nvml: Any, code: int) -> str:
     return "SUCCESS" if code == 0 else str(code)
 
 
+# nvidia-ml-py's fabric calls fill a structure the caller passes by reference: the versioned call (R550+) first,
+# then the first one (R535), which NVML deprecates. A one-argument call raised TypeError on every real machine.
+FABRIC_CALLS = (
+    ("nvmlDeviceGetGpuFabricInfoV", "c_nvmlGpuFabricInfoV_t"),
+    ("nvmlDeviceGetGpuFabricInfo", "c_nvmlGpuFabricInfo_t"),
+)
+
+
+def _fabric_info(nvml: Any, handle: Any) -> Any | None:
+    for call, structure in FABRIC_CALLS:
+        if not hasattr(nvml, call) or not hasattr(nvml, structure):
+            continue
+        info = getattr(nvml, structure)()
+        try:
+            getattr(nvml, call)(handle, ctypes.byref(info))
+        except Exception:  # NVMLError: the driver lacks this call, or the GPU answers not supported
+            continue
+        return info
+    return None
+
+
 def fabric_of(nvml: Any, handle: Any, index: int) -> GpuFabric | None:
-    """One GPU's NVLink fabric registration (NVSwitch systems: the fabric manager's work), or None before R550."""
-    try:
-        info = nvml.nvmlDeviceGetGpuFabricInfo(handle)
-    except Exception:  # an older driver, or a GPU without the call
+    """One GPU's NVLink fabric registration (NVSwitch systems: the fabric manager's work), or None before R535."""
+    info = _fabric_info(nvml, handle)
+    if info is None:
         return None
     state = int(info.state)
     # c_char arrays come back as bytes cut at the first NUL, c_ubyte arrays as arrays: bytes() takes both.

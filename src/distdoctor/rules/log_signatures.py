@@ -243,8 +243,36 @@ def _shm(g: Params) -> tuple[str, Params]:
     error = (g.get("error") or "").strip()
     path = g.get("path") or "/dev/shm"
     if re.search(r"Permission denied|Read-only|not permitted", error):
-        return "log-shm-not-writable", {"detail": f"{g.get('call') or 'open'} {path}: {error}"}
-    return "log-shm-too-small", {"path": path, "detail": _detail(error)}
+        return "log-shm-not-writable", {"who": "NCCL", "detail": f"{g.get('call') or 'open'} {path}: {error}"}
+    return "log-shm-too-small", {"who": "NCCL", "path": path, "detail": _detail(error)}
+
+
+_SIZE = r"[\d.]+ [KMGTP]?i?B"  # torch's format_size: "20.00 MiB", "400.00 GiB"
+
+
+def _gpu_oom(g: Params) -> tuple[str, Params]:
+    """A rank out of GPU memory: what it asked for, what the GPU had left, and another process holding it."""
+    parts = [f"rank {g['rank']}"] if g.get("rank") else []
+    if g.get("size"):
+        parts.append(f"asked for {g['size']}")
+    total, free, gpu = g.get("total") or g.get("total2"), g.get("free") or g.get("free2"), g.get("gpu") or g.get("gpu2")
+    if total:
+        parts.append(f"GPU {gpu} had {free} free of {total}")
+    if g.get("other"):
+        parts.append(f"process {g['other']} held {g['other_mem']}")
+    if g.get("cuda"):
+        parts.append(g["cuda"])
+    return "log-gpu-out-of-memory", {"detail": f" ({'; '.join(parts)})" if parts else ""}
+
+
+def _torch_shm(g: Params) -> tuple[str, Params]:
+    """torch's shared tensors (shm_open names /torch_*, so they live in /dev/shm): the errno says full or not writable;
+    posix_fallocate's own error code, which errno does not carry, comes out as "Success"."""
+    error = (g.get("error") or "").strip()
+    who = "torch's DataLoader"
+    if re.search(r"Permission denied|Read-only|not permitted", error):
+        return "log-shm-not-writable", {"who": who, "detail": f"/dev/shm{g['path']}: {error}"}
+    return "log-shm-too-small", {"who": who, "path": "/dev/shm", "detail": "" if error == "Success" else _detail(error)}
 
 
 _WC_STATUS = {  # ibv_wc_status, as libibverbs numbers them
@@ -954,7 +982,55 @@ SIGNATURES: tuple[Signature, ...] = (
         # signal_handling.py's worker message, and the main process's "DataLoader worker (pid N) is killed by signal:
         # Bus error. It is possible that dataloader's workers are out of shared memory."
         r"This might be caused by insufficient shared memory \(shm\)|workers are out of shared memory",
-        lambda g: ("log-shm-too-small", {"path": "/dev/shm", "detail": " (a DataLoader worker)"}),
+        lambda g: ("log-shm-too-small", {"who": "torch's DataLoader", "path": "/dev/shm", "detail": ""}),
+    ),
+    _sig(  # ATen's MapAllocator, where a DataLoader worker shares a batch: "unable to write to file <" until torch
+        # 1.x's write fallback, "unable to allocate shared memory(shm) for file <" where posix_fallocate fails (2.x);
+        # a terminal may wrap the name onto the next line, which the reader joins
+        "torch-shm-file",
+        "shared memory",
+        r"unable to allocate shared memory\(shm\) for file <(?P<path>/[^>]*)>(?::\s*(?P<error>[A-Za-z][\w ]*))?",
+        _torch_shm,
+    ),
+    _sig(
+        "torch-shm-write",
+        "unable to write to file <",
+        r"unable to write to file <(?P<path>/torch_[^>]*)>(?::\s*(?P<error>[A-Za-z][\w ]*))?",
+        _torch_shm,
+    ),
+    _sig(  # c10/cuda/CUDACachingAllocator.cpp: RuntimeError until 1.12, torch.cuda.OutOfMemoryError from 1.13,
+        # torch.OutOfMemoryError from 2.5; "(GPU 0; X total capacity; ...; Y free; ...)" until 2.0, then "GPU 0 has
+        # a total capacity of X of which Y is free. Process N has Z memory in use." (2.1 printed "capacty")
+        "cuda-oom",
+        "CUDA out of memory",
+        r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA out of memory\. Tried to allocate (?P<size>" + _SIZE + ")"
+        r"(?: \(GPU (?P<gpu>\d+); (?P<total>" + _SIZE + ") total capacity; [^;]*; (?P<free>" + _SIZE + ") free"
+        r"|\. GPU (?P<gpu2>\d+) has a total capac(?:i)?ty of (?P<total2>" + _SIZE + ") of which "
+        r"(?P<free2>"
+        + _SIZE
+        + r") is free)?(?:.*?Process (?P<other>\d+) has (?P<other_mem>"
+        + _SIZE
+        + ") memory in use)?",
+        _gpu_oom,
+    ),
+    _sig(  # the CUDA runtime's own out-of-memory, outside torch's allocator: torch's "CUDA error: out of memory",
+        # NCCL's "Cuda failure 'out of memory'" (checks.h) and "Cuda failure 2 'out of memory'" (2.19+)
+        "cuda-oom-error",
+        "out of memory",
+        r"(?:\[rank(?P<rank>\d+)\]:.*?)?(?P<cuda>CUDA error: out of memory|Cuda failure (?:2 )?'out of memory')",
+        _gpu_oom,
+    ),
+    _sig(  # net.cc (2.12 to 2.26): the network NCCL_NET names is not among the loaded ones
+        "nccl-net-missing",
+        "Error: network ",
+        r"Error: network (?P<net>.+?) not found",
+        lambda g: ("log-nccl-net-unavailable", {"detail": f" (NCCL_NET={g['net'].strip()})"}),
+    ),
+    _sig(  # plugin/net.cc (2.27+): no plugin that NCCL_NET allows started; its INFO lines name each that failed
+        "nccl-net-none",
+        "any NET plugin",
+        r"Failed to initialize any NET plugin",
+        lambda g: ("log-nccl-net-unavailable", {"detail": ""}),
     ),
     _sig(  # Ray's services.py when it starts its object store (every Ray release since 1.0)
         "ray-shm",

@@ -243,6 +243,9 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-gpu-busy",
             "log-nccl-cumem-host-no-p2p",
             "log-nccl-known-bug",
+            "log-nccl-net-unavailable",
+            "log-ifname-missing",  # NCCL 2.28 returns invalid usage where no interface matches NCCL_SOCKET_IFNAME
+            "log-gpu-out-of-memory",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name == "log-nccl-internal-error" and names & {
@@ -389,7 +392,11 @@ _NCCL_FRAME = re.compile(r"libnccl|\bnccl[A-Z]\w*\(")
 _BACKTRACE_LINES = 40
 _NCCL_BUS_ERROR = (
     "log-shm-too-small",
-    (("path", "/dev/shm"), ("detail", " (a SIGBUS in NCCL: a page of its segment had no memory behind it)")),
+    (
+        ("detail", " (a SIGBUS in NCCL: a page of its segment had no memory behind it)"),
+        ("path", "/dev/shm"),
+        ("who", "NCCL"),
+    ),
 )
 
 
