@@ -2,7 +2,8 @@
 # Real faults on one GPU, recorded as users would paste them (NCCL_DEBUG=INFO, torchrun's own output), each then
 # read by `distdoctor explain`: what it names, and whether the healthy runs stay healthy. Also records the files
 # distdoctor's gatherers read on this machine. Everything lands in $OUT (default: a new temporary folder).
-# Usage: scripts/gpu_faults.sh   (from the repository root, on a machine with at least one NVIDIA GPU)
+# Usage: scripts/gpu_faults.sh [NAME ...]   (from the repository root, on a machine with at least one NVIDIA GPU;
+#        NAMEs pick faults, all by default)
 set -uo pipefail
 cd "$(dirname "$0")/.."
 PY=${PYTHON:-python3}
@@ -11,9 +12,11 @@ LOGS="$OUT/logs"
 mkdir -p "$LOGS"
 export PYTHONPATH="$PWD/src${PYTHONPATH:+:$PYTHONPATH}"
 WORKER="$PWD/scripts/gpu_faults_worker.py"
+ONLY=" $* "
 
 record() {  # record NAME NPROC FAULT [ENV=VALUE ...]: one torchrun, its log, and explain's reading of it
   local name=$1 nproc=$2 fault=$3; shift 3
+  [ "$ONLY" = "  " ] || [[ "$ONLY" == *" $name "* ]] || return 0
   local port=$(( 29400 + RANDOM % 500 ))
   echo "== $name: $* torchrun --nproc-per-node $nproc ($fault)"
   env NCCL_DEBUG=INFO "$@" timeout -s INT 60 "$PY" -m torch.distributed.run --nnodes 1 --nproc-per-node "$nproc" \
@@ -41,6 +44,15 @@ record ifname-list-absent 1 healthy NCCL_SOCKET_IFNAME=nosuch0,nosuch1 GLOO_SOCK
 record net-ib-absent 1 healthy NCCL_NET=IB
 record ib-hca-absent 1 healthy NCCL_IB_HCA=mlx5_99
 record cuda-oom 1 cuda-oom
+record device-assert 1 device-assert
+record no-visible-gpu 1 healthy CUDA_VISIBLE_DEVICES=
+record topo-file-missing 1 healthy NCCL_TOPO_FILE=/nonexistent/topo.xml
+record graph-file-missing 1 healthy NCCL_GRAPH_FILE=/nonexistent/graph.xml
+record algo-nvls-one-gpu 1 healthy NCCL_ALGO=NVLS
+record socket-family-ipv6 1 healthy NCCL_SOCKET_FAMILY=AF_INET6
+# Settings that change nothing a job needs: each run must read healthy.
+record healthy-debug-all 1 healthy NCCL_DEBUG_SUBSYS=ALL
+record healthy-transports-off 1 healthy NCCL_IB_DISABLE=1 NCCL_P2P_DISABLE=1 NCCL_SHM_DISABLE=1 NCCL_NET_PLUGIN=nosuch
 # A container's small /dev/shm, made for real in a private mount namespace.
 if unshare -m sh -c 'mount -t tmpfs -o size=16m tmpfs /dev/shm' 2>/dev/null; then
   PY_REAL=$PY

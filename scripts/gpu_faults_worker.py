@@ -51,6 +51,14 @@ def main(fault: str) -> None:
     elif fault == "cuda-oom":
         dist.init_process_group("nccl", device_id=torch.device("cuda", 0))
         torch.empty(400 << 30, dtype=torch.uint8, device="cuda")
+    elif fault == "device-assert":
+        # An index out of range inside a kernel (labels >= classes, token ids >= vocabulary) on one rank.
+        device = torch.device("cuda", 0)
+        dist.init_process_group("nccl", device_id=device)
+        table = torch.zeros(3, device=device)
+        table[torch.tensor([5], device=device)] += 1
+        dist.all_reduce(table)
+        torch.cuda.synchronize(device)
     elif fault == "dataloader-shm":
         _dataloader_big_batches()
     else:

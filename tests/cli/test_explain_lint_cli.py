@@ -134,6 +134,15 @@ GPU_FAULTS = {
     "cuda-oom.log": "log-gpu-out-of-memory",
     "dataloader-shm16m.log": "log-shm-too-small",
     "cpu-dataloader-shm16m.log": "log-shm-too-small",
+    "device-assert.log": "log-cuda-device-assert",
+    "no-visible-gpu.log": "log-no-gpu-visible",
+    "graph-file-missing.log": "log-nccl-graph-file-bad",
+    "cpu-torch-asked-for-gpu.log": "log-torch-cpu-build",
+    "topo-file-missing.log": None,
+    "algo-nvls-one-gpu.log": None,
+    "socket-family-ipv6.log": None,
+    "healthy-debug-all.log": None,
+    "healthy-transports-off.log": None,  # NCCL_IB_DISABLE=1: IB's init returns a trace line, then sockets work
 }
 
 

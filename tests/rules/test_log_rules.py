@@ -996,6 +996,40 @@ CASES += [
         {"detail": " (No space left on device)"},
     ),
     (
+        "cuda-device-assert",
+        "gpu-faults/device-assert.log",
+        "device-side assert triggered",
+        "log-cuda-device-assert",
+        {"condition": ""},
+    ),
+    (
+        "cuda-kernel-assert",
+        "gpu-faults/device-assert.log",
+        "IndexKernel.cu",
+        "log-cuda-device-assert",
+        {"condition": ' (`-sizes[i] <= index && index < sizes[i] && "index out of bounds"`)'},
+    ),
+    (
+        "cuda-kernel-assert",
+        "source-texts.log",
+        "ClassNLLCriterion.cu",
+        "log-cuda-device-assert",
+        {"condition": " (`t >= 0 && t < n_classes`)"},
+    ),
+    ("cuda-no-device", "source-texts.log", "No CUDA GPUs", "log-no-gpu-visible", {"detail": ""}),
+    ("cuda-no-driver", "source-texts.log", "Found no NVIDIA driver", "log-no-gpu-visible", {}),
+    ("device-id-range", "gpu-faults/no-visible-gpu.log", "out of range", "log-no-gpu-visible", {"detail": ""}),
+    ("device-id-range", "source-texts.log", "device_id cuda:3 is out of range", "log-invalid-device-ordinal", {}),
+    ("torch-cpu-build", "source-texts.log", "Torch not compiled with CUDA", "log-torch-cpu-build", {}),
+    ("torch-cpu-build", "gpu-faults/cpu-torch-asked-for-gpu.log", "accelerator support", "log-torch-cpu-build", {}),
+    (
+        "nccl-graph-file-open",
+        "gpu-faults/graph-file-missing.log",
+        "Could not open XML graph file",
+        "log-nccl-graph-file-bad",
+        {"detail": "/nonexistent/graph.xml : No such file or directory"},
+    ),
+    (
         "torch-shm-write",
         "source-texts.log",
         "unable to write to file",
@@ -1496,3 +1530,18 @@ def test_rank_0_silent_while_every_other_rank_timed_out_is_the_late_rank() -> No
     lines = read_log(str(LOGS / "field" / "226-iterabledataset-unequal-shards-allreduce-watchdog.log")).lines
     some = tuple(line for line in lines if "Rank 1]" not in line.text and line.tag != "rank1")
     assert "log-rank-late" not in [f.name for f in explain_findings([LogInput("some.log", some)])]
+
+
+def test_an_nccl_trace_its_process_got_past_is_no_failure_but_one_another_process_completed_after_is() -> None:
+    # NCCL 2.28 with NCCL_IB_DISABLE=1: IB's init returns "-> 3", then sockets work and setup completes
+    healthy = read_log(str(LOGS / "gpu-faults" / "healthy-transports-off.log"))
+    assert explain_findings([healthy]) and all(f.severity == "info" for f in explain_findings([healthy]))
+    trace = real_line("gpu-faults/healthy-transports-off.log", "net_ib.cc:852 -> 3")
+    complete_here = real_line("gpu-faults/healthy-transports-off.log", "Init COMPLETE")
+    complete_elsewhere = real_line("gpu-faults/healthy.log", "Init COMPLETE")  # another process (pid 503)
+    assert failure_lines(to_input(f"{trace.text}\n{complete_here.text}\n", "a.log")) == []
+    stuck = to_input(f"{trace.text}\n{complete_elsewhere.text}\n", "b.log")
+    assert [line.text for line in failure_lines(stuck)] == [trace.text]
+    assert [line.text for line in failure_lines(to_input(f"{complete_here.text}\n{trace.text}\n", "c.log"))] == [
+        trace.text
+    ]

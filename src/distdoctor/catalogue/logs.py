@@ -788,6 +788,61 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-cuda-device-assert",
+        "error",
+        "log",
+        Text(
+            "A GPU kernel's own check failed on a rank{condition}: an index or a label out of range in that rank's "
+            "data or model, not a fault of the cluster",
+            "某个 rank 上 GPU kernel 自身的检查失败{condition}：该 rank 的数据或模型中有越界的索引或标签，"
+            "不是集群的故障",
+        ),
+        Text(
+            "Rerun that rank with CUDA_LAUNCH_BLOCKING=1 (or the same batch on CPU) to see the operation that "
+            "failed, then check its inputs: class labels from 0 to num_classes - 1, token ids below the embedding's "
+            "size, indices within the tensor. The other ranks then time out in their next collective: they are not "
+            "the cause.",
+            "用 CUDA_LAUNCH_BLOCKING=1 重新运行该 rank（或在 CPU 上跑同一个 batch），找出失败的算子，再检查它的输入："
+            "类别标签在 0 到 num_classes - 1 之间，token id 小于 embedding 大小，索引不越出张量。"
+            "其他 rank 随后会在下一个集合通信中超时：它们不是原因。",
+        ),
+    ),
+    Entry(
+        "log-no-gpu-visible",
+        "error",
+        "log",
+        Text(
+            "A rank's process sees no GPU{detail}",
+            "某个 rank 的进程看不到任何 GPU{detail}",
+        ),
+        Text(
+            "Check what the job's processes see: nvidia-smi -L and echo $CUDA_VISIBLE_DEVICES inside the job, on "
+            "that node. Ask the scheduler for GPUs (Slurm --gpus-per-node or --gres=gpu:N; Kubernetes "
+            "resources.limits nvidia.com/gpu with the NVIDIA runtime; docker run --gpus all); an empty "
+            "CUDA_VISIBLE_DEVICES hides every GPU.",
+            "在该节点的作业内部检查进程能看到什么：nvidia-smi -L 和 echo $CUDA_VISIBLE_DEVICES。"
+            "向调度器申请 GPU（Slurm --gpus-per-node 或 --gres=gpu:N；Kubernetes 用 NVIDIA 运行时并设置 "
+            "resources.limits nvidia.com/gpu；docker run --gpus all）；CUDA_VISIBLE_DEVICES 为空会隐藏所有 GPU。",
+        ),
+    ),
+    Entry(
+        "log-torch-cpu-build",
+        "error",
+        "log",
+        Text(
+            "This torch is a CPU-only build, and the script asks for a GPU",
+            "这个 torch 是仅支持 CPU 的版本，而脚本需要 GPU",
+        ),
+        Text(
+            "Install a CUDA build of the same torch version in the job's environment (pip install torch "
+            "--index-url https://download.pytorch.org/whl/cu126, matching your driver), and check that every node "
+            "runs that environment: python -c 'import torch; print(torch.version.cuda)' must not print None.",
+            "在作业环境中安装同一版本 torch 的 CUDA 版本（pip install torch "
+            "--index-url https://download.pytorch.org/whl/cu126，与驱动匹配），并确认每个节点都使用该环境："
+            "python -c 'import torch; print(torch.version.cuda)' 不能输出 None。",
+        ),
+    ),
+    Entry(
         "log-nccl-net-unavailable",
         "error",
         "log",

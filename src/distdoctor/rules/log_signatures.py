@@ -1020,6 +1020,51 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:\[rank(?P<rank>\d+)\]:.*?)?(?P<cuda>CUDA error: out of memory|Cuda failure (?:2 )?'out of memory')",
         _gpu_oom,
     ),
+    _sig(  # any CUDA kernel's device-side assert, as torch reports it (torch.AcceleratorError from 2.9, before that
+        # RuntimeError); the kernel's own line, below, says which check failed
+        "cuda-device-assert",
+        "device-side assert triggered",
+        r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA error: device-side assert triggered",
+        lambda g: ("log-cuda-device-assert", {"condition": ""}),
+    ),
+    _sig(  # the kernel's assert as CUDA prints it: "IndexKernel.cu:111: operator(): block: [0,0,0], thread: [0,0,0]
+        # Assertion `-sizes[i] <= index && index < sizes[i] && "index out of bounds"` failed."
+        "cuda-kernel-assert",
+        "` failed.",
+        r"\.cu:\d+: .*?Assertion `(?P<condition>.+?)` failed\.",
+        lambda g: ("log-cuda-device-assert", {"condition": f" (`{g['condition']}`)"}),
+    ),
+    _sig(  # torch.cuda's lazy init where CUDA finds no device (cudaErrorNoDevice): every release
+        "cuda-no-device",
+        "No CUDA GPUs are available",
+        r"No CUDA GPUs are available",
+        lambda g: ("log-no-gpu-visible", {"detail": ""}),
+    ),
+    _sig(  # torch/cuda/__init__.py _check_driver: no NVIDIA kernel driver in this process's view
+        "cuda-no-driver",
+        "Found no NVIDIA driver",
+        r"Found no NVIDIA driver on your system",
+        lambda g: ("log-no-gpu-visible", {"detail": " (no NVIDIA driver: Found no NVIDIA driver on your system)"}),
+    ),
+    _sig(  # distributed_c10d.init_process_group(device_id=...) (torch 2.10+): an index beyond the visible GPUs
+        "device-id-range",
+        "accelerators available",
+        r"device_id \S+ is out of range\. Please use a device index less than the number of accelerators "
+        r"available: (?P<count>\d+)",
+        lambda g: ("log-no-gpu-visible", {"detail": ""}) if g["count"] == "0" else ("log-invalid-device-ordinal", {}),
+    ),
+    _sig(  # a torch without CUDA where the script asks for a GPU: torch.cuda's assertion, init_process_group's check
+        "torch-cpu-build",
+        ("Torch not compiled with CUDA", "current compilation's accelerator support"),
+        r"Torch not compiled with CUDA enabled|does not match the current compilation's accelerator support: None",
+        lambda g: ("log-torch-cpu-build", {}),
+    ),
+    _sig(  # graph/xml.cc (2.6+): NCCL_GRAPH_FILE names a file that cannot be opened; setup fails with a system error
+        "nccl-graph-file-open",
+        "Could not open XML graph file",
+        r"Could not open XML graph file (?P<detail>.+?)\s*$",
+        _name("log-nccl-graph-file-bad"),
+    ),
     _sig(  # net.cc (2.12 to 2.26): the network NCCL_NET names is not among the loaded ones
         "nccl-net-missing",
         "Error: network ",

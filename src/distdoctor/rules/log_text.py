@@ -95,17 +95,6 @@ class JoinedText:
             # from the next line's start, or from the newline before it for a needle that starts with one
             pos = text.find(needle, starts[i + 1] - lead)
 
-    def _all_with(self, needle: str) -> list[int]:
-        """lines_with, all at once: no generator to resume at each of thousands of lines."""
-        find, starts, lead = self.text.find, self.starts, needle[0] == "\n"
-        found: list[int] = []
-        pos, i = find(needle), 0
-        while pos != -1:
-            i = bisect_right(starts, pos + lead, i) - 1
-            found.append(i)
-            pos = find(needle, starts[i + 1] - lead)
-        return found
-
     def holding(self, needles: Iterable[str]) -> dict[int, set[str]]:
         """Which needles each line holds, for the lines that hold any."""
         found: dict[str, list[int]] = {}
@@ -118,13 +107,13 @@ class JoinedText:
                 found[needle] = [i for i in found[step.base] if needle in self.lines[i].text]
             elif step.gate is not None:
                 if step.gate not in gated:
-                    ids = self._all_with(step.gate)
+                    ids = list(self.lines_with(step.gate))
                     # only the text and where each line starts in it are searched: no lines of its own
                     gated[step.gate] = ids, JoinedText._joined((), [self.lines[i].text for i in ids])
                 ids, sub = gated[step.gate]
-                found[needle] = [ids[k] for k in sub._all_with(needle)]
+                found[needle] = [ids[k] for k in sub.lines_with(needle)]
             else:
-                found[needle] = self._all_with(needle)
+                found[needle] = list(self.lines_with(needle))
         holding: dict[int, set[str]] = {}
         for needle, ids in found.items():
             for i in ids:

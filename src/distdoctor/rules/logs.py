@@ -63,8 +63,8 @@ MAX_QUOTE = 160
 ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abort|fatal|killed", re.I)
 # A line that shows the job failed: a traceback, an exception, torchrun's or a shell's report of a dead process,
 # an NCCL WARN (but not its plugin search, nor NCCL 2.x's WARN that libibverbs is absent, after which it uses
-# sockets: INFO in later releases), an error-level glog line of torch. Each substring finds the lines to
-# try (str.find over the whole text); its regex, where it has one, confirms the line.
+# sockets: INFO in later releases; nor a topology file it could not open), an error-level glog line of torch.
+# Each substring finds the lines to try (str.find over the whole text); its regex, where it has one, confirms it.
 _RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
@@ -73,7 +73,8 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "core dumped": None,
     "Fatal Python error": None,
     "OOMKilled": None,
-    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs)"),
+    # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
+    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file)"),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
@@ -98,7 +99,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "not enough slots available": None,
     # NCCL's error path: each function a failure returns through prints "file.cc:line -> code" (a non-zero
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
-    " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),
+    " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
 }
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*")
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
@@ -201,18 +202,42 @@ def _confirmed(line: LogLine, needles: set[str]) -> bool:
     return any((check := _FAILURE[n]) is None or check.search(line.text) for n in needles if n in _FAILURE)
 
 
+_TRACE = " -> "
+# NCCL's "host:pid:tid [gpu] NCCL INFO" prefix: which process printed a line.
+_NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] NCCL INFO")
+
+
+def _recovered_traces(joined: JoinedText) -> set[int]:
+    """The error-return traces whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries each
+    network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one."""
+    complete = [(j, joined.lines[j].text) for j in joined.lines_with("Init COMPLETE")]
+    recovered = set()
+    for i in joined.lines_with(_TRACE) if complete else ():
+        process = _NCCL_PROCESS.search(joined.lines[i].text)
+        if process and any(j > i and f"{process.group(1)}:" in text for j, text in complete):
+            recovered.add(i)
+    return recovered
+
+
 def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLine]:
     """The lines that show the job failed."""
-    holding = (joined or JoinedText.of(log.lines)).holding(_FAILURE)
-    return [log.lines[i] for i in sorted(holding) if _confirmed(log.lines[i], holding[i])]
+    joined = joined or JoinedText.of(log.lines)
+    holding = joined.holding(_FAILURE)
+    recovered = _recovered_traces(joined) if any(_TRACE in needles for needles in holding.values()) else set()
+    return [
+        log.lines[i]
+        for i in sorted(holding)
+        if _confirmed(log.lines[i], holding[i] - {_TRACE} if i in recovered else holding[i])
+    ]
 
 
 def _failed(joined: JoinedText) -> bool:
     """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
     every needle of every failure line."""
     for needle, check in _FAILURE.items():
+        recovered = _recovered_traces(joined) if needle == _TRACE else set()
         for i in joined.lines_with(needle):
-            if check is None or check.search(joined.lines[i].text):
+            if (check is None or check.search(joined.lines[i].text)) and i not in recovered:
                 return True
     return False
 
@@ -248,7 +273,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-gpu-out-of-memory",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
-        elif name == "log-nccl-internal-error" and names & {
+        elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
             "log-nccl-ring-open",
             "log-ifname-missing",
             "log-nccl-topo-file-bad",
@@ -256,6 +281,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nccl-known-bug",
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
+        elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
+            del groups[(name, params)]  # torch's summary of the kernel assertion that says which check failed
         elif name == "log-nccl-timeout-unnamed" and names & {"log-nccl-timeout", "log-rank-busy-elsewhere"}:
             del groups[(name, params)]  # the same timeout, whose message says which collective
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
