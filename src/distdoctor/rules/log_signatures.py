@@ -248,6 +248,12 @@ def _shm(g: Params) -> tuple[str, Params]:
 
 
 _SIZE = r"[\d.]+ [KMGTP]?i?B"  # torch's format_size: "20.00 MiB", "400.00 GiB"
+_CUDA_OOM = (
+    r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA out of memory\. Tried to allocate (?P<size>SIZE)"
+    r"(?: \(GPU (?P<gpu>\d+); (?P<total>SIZE) total capacity; [^;]*; (?P<free>SIZE) free"
+    r"|\. GPU (?P<gpu2>\d+) has a total capaci?ty of (?P<total2>SIZE) of which (?P<free2>SIZE) is free)?"
+    r"(?:.*?Process (?P<other>\d+) has (?P<other_mem>SIZE) memory in use)?"
+).replace("SIZE", _SIZE)
 
 
 def _gpu_oom(g: Params) -> tuple[str, Params]:
@@ -1003,14 +1009,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # a total capacity of X of which Y is free. Process N has Z memory in use." (2.1 printed "capacty")
         "cuda-oom",
         "CUDA out of memory",
-        r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA out of memory\. Tried to allocate (?P<size>" + _SIZE + ")"
-        r"(?: \(GPU (?P<gpu>\d+); (?P<total>" + _SIZE + ") total capacity; [^;]*; (?P<free>" + _SIZE + ") free"
-        r"|\. GPU (?P<gpu2>\d+) has a total capac(?:i)?ty of (?P<total2>" + _SIZE + ") of which "
-        r"(?P<free2>"
-        + _SIZE
-        + r") is free)?(?:.*?Process (?P<other>\d+) has (?P<other_mem>"
-        + _SIZE
-        + ") memory in use)?",
+        _CUDA_OOM,
         _gpu_oom,
     ),
     _sig(  # the CUDA runtime's own out-of-memory, outside torch's allocator: torch's "CUDA error: out of memory",
