@@ -108,13 +108,9 @@ CAUSES: dict[str, set[str]] = {
     # log-nccl-connect-failed: a connect to a peer's advertised address failed; its fix leads with
     # NCCL_SOCKET_IFNAME, the interface whose address the other nodes can reach
     # log-nccl-bootstrap-failed: bootstrap's TCP between the ranks failed; its fix leads with NCCL_SOCKET_IFNAME
-    "nccl-wrong-interface": {"log-nccl-connect-failed", "log-nccl-bootstrap-failed"},
-    # log-store-host-unresolvable: its fix leads with checking the value MASTER_ADDR holds on each node
-    "master-addr-invalid": {
-        "log-store-host-unresolvable",
-        "master-addr-unresolvable",
-        "log-launcher-master-addr-empty",
-    },
+    # docker-bridge-address (after the late round was measured): an error where NCCL's sockets used a Docker bridge and
+    # then failed; its fix is NCCL_SOCKET_IFNAME on the host's interface
+    "nccl-wrong-interface": {"log-nccl-connect-failed", "log-nccl-bootstrap-failed", "docker-bridge-address"},
     # log-invalid-device-ordinal: its fix names an index counted outside CUDA_VISIBLE_DEVICES
     "device-index-visible-mismatch": {"log-invalid-device-ordinal"},
     "p2p-not-supported": {"log-p2p-not-supported"},
@@ -186,8 +182,8 @@ CAUSES: dict[str, set[str]] = {
     "reverse-dns-lookup-timeout": {"log-store-reverse-dns-slow"},
     "tcpstore-libuv-unsupported-build": {"log-store-libuv-missing"},
     # Keys the late round's collectors coined, mapped by the cause their index gives, before that round was
-    # measured. Left unmapped (only their own key counts): ib-rail-cross-nic, eval-collect-dir-not-shared,
-    # ray-node-ip-mismatch, rdzv-endpoint-host-mismatch.
+    # measured. Left unmapped (only their own key counts): ib-rail-cross-nic (mapped below, after measuring),
+    # eval-collect-dir-not-shared, ray-node-ip-mismatch, rdzv-endpoint-host-mismatch.
     "cuda-driver-too-old": {"log-cuda-driver-too-old"},
     # a collective that only rank 0 reaches (its checkpoint save or evaluation): the rank the others wait for
     "checkpoint-save-rank0-only": {"log-rank-late", "log-rank-busy-elsewhere", "log-collective-mismatch"},
@@ -195,6 +191,16 @@ CAUSES: dict[str, set[str]] = {
     "collective-shape-mismatch": {"log-collective-mismatch"},
     # Docker's NAT: the container's bridge address is what the other nodes are given
     "docker-nat-masquerade": {"docker-bridge-address"},
+    # After the late round was measured: log-roce-peer-unresolved's fix names NCCL_CROSS_NIC=0 on a rail-optimised
+    # fabric; MASTER_ADDR holding a netmask is log-master-addr-not-a-host. log-store-host-unresolvable: its fix
+    # leads with checking the value MASTER_ADDR holds on each node.
+    "ib-rail-cross-nic": {"log-roce-peer-unresolved"},
+    "master-addr-invalid": {
+        "log-store-host-unresolvable",
+        "master-addr-unresolvable",
+        "log-launcher-master-addr-empty",
+        "log-master-addr-not-a-host",
+    },
 }
 # Collection rounds in the order they were collected. "last", "final", "fresh" and "next" were each held out in turn
 # (collected apart while signatures were written, measured once: final 14/30 named first, fresh 17/31, next 5/21),

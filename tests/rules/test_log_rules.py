@@ -903,7 +903,28 @@ CASES = [
         "source-texts.log",
         "Minimum requirement is 12000",
         "log-cuda-driver-too-old",
-        {"found": "11040", "need": "12000"},
+        {"who": "this NCCL build", "detail": " (the driver supports CUDA 11040, NCCL needs 12000)"},
+    ),
+    (
+        "cuda-insufficient-driver",
+        "field/907-lmdeploy-tp-nccl-cuda-driver-insufficient.log",
+        "insufficient for CUDA runtime",
+        "log-cuda-driver-too-old",
+        {"who": "the CUDA runtime this job loads"},
+    ),
+    (
+        "collective-mismatch-fingerprint",
+        "field/919-jotr-collate-drop-allgather-shape-mismatch.log",
+        "Rank 1 is running inconsistent",
+        "log-collective-mismatch",
+        {"detail": "rank 1 runs ALLGATHER of shape [40, 256, 8, 8, 8]"},
+    ),
+    (
+        "client-socket-failed",
+        "field/922-llamafactory-master-addr-netmask.log",
+        "255.255.0.0",
+        "log-master-addr-not-a-host",
+        {"addr": "::ffff:255.255.0.0", "port": "29500"},
     ),
     (
         "store-libuv-missing",
@@ -1545,3 +1566,15 @@ def test_an_nccl_trace_its_process_got_past_is_no_failure_but_one_another_proces
     assert [line.text for line in failure_lines(to_input(f"{complete_here.text}\n{trace.text}\n", "c.log"))] == [
         trace.text
     ]
+
+
+def test_nccl_sockets_on_docker_bridges_before_a_system_error_are_its_cause_and_alone_only_a_warning() -> None:
+    excerpt = "903-nccl-socket-many-docker-bridges-bond0.log"
+    found = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    assert [(f.name, f.severity) for f in found][:2] == [
+        ("docker-bridge-address", "error"),
+        ("log-nccl-system-error", "error"),
+    ]
+    # the interface lines alone (the job's failure cut off): a warning, and no failure
+    sockets = to_input("\n".join(_field_lines(excerpt)[3:]), "sockets.log")
+    assert [(f.name, f.severity) for f in explain_findings([sockets])] == [("docker-bridge-address", "warning")]

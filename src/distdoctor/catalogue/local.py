@@ -310,6 +310,12 @@ LOCAL: tuple[Entry, ...] = (
                 "error",
                 "a log shows NCCL choosing that address and then its setup never finishing: why it stalled, likely",
             ),
+            Variant(
+                "nccl-failed",
+                "error",
+                "a log shows NCCL's sockets using that address and then a socket or system call failing: why, likely "
+                "(NCCL leaves out docker* interfaces by itself, not the br-* bridges of other Docker networks)",
+            ),
         ),
     ),
     Entry(

@@ -767,6 +767,24 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-master-addr-not-a-host",
+        "error",
+        "log",
+        Text(
+            "The ranks connect to {addr}:{port}, an address no node can have (a netmask, broadcast, multicast or "
+            "unspecified address): MASTER_ADDR holds the wrong value",
+            "各 rank 连接的 {addr}:{port} 不可能是任何节点的地址（子网掩码、广播、组播或未指定地址）："
+            "MASTER_ADDR 的值不对",
+        ),
+        Text(
+            "Set MASTER_ADDR to node_rank 0's own address on the network the nodes share (hostname -I on that node, "
+            "or its name); a script that cuts it out of ip or ifconfig output may have taken the netmask or "
+            "broadcast column.",
+            "把 MASTER_ADDR 设为 node_rank 0 在各节点共享网络上的地址（在该节点运行 hostname -I，或用它的主机名）；"
+            "从 ip 或 ifconfig 输出中截取地址的脚本可能取成了子网掩码或广播地址那一列。",
+        ),
+    ),
+    Entry(
         "log-gpu-out-of-memory",
         "error",
         "log",

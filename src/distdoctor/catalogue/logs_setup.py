@@ -259,11 +259,13 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "GID of an address the nodes route between (show_gids or ibv_devinfo -v: RoCE v2 with the IPv4-mapped "
             "::ffff:a.b.c.d, often index 3), not a link-local fe80:: one; check that each NIC reaches the other "
             "node's RoCE address (same subnet or VLAN, ping from that interface), and NCCL_IB_HCA for the NICs on "
-            "that network.",
+            "that network. On a rail-optimised fabric, where each NIC's switch reaches only the same NIC of other "
+            "nodes, set NCCL_CROSS_NIC=0 so that no connection crosses rails.",
             "在 RoCE 上，GID 索引决定连接使用的地址：在每个节点上把 NCCL_IB_GID_INDEX 设为节点之间可路由地址的 GID"
             "（show_gids 或 ibv_devinfo -v：带 IPv4 映射地址 ::ffff:a.b.c.d 的 RoCE v2，常为索引 3），"
             "不要用链路本地的 fe80:: 地址；确认每块网卡都能访问对端节点的 RoCE 地址（同一子网或 VLAN，"
-            "从该网卡 ping），并用 NCCL_IB_HCA 选择接在该网络上的网卡。",
+            "从该网卡 ping），并用 NCCL_IB_HCA 选择接在该网络上的网卡。在按导轨（rail）组网、每块网卡的交换机只连通"
+            "其他节点同号网卡的网络上，设置 NCCL_CROSS_NIC=0，避免连接跨导轨。",
         ),
     ),
     Entry(
@@ -504,14 +506,15 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The GPU driver supports CUDA {found}, below the {need} this NCCL build requires",
-            "GPU 驱动支持的 CUDA 版本为 {found}，低于该 NCCL 构建所需的 {need}",
+            "The GPU driver is too old for {who}{detail}",
+            "GPU 驱动太旧，不支持 {who}{detail}",
         ),
         Text(
-            "Upgrade the NVIDIA driver on that node, or use a torch wheel (and NCCL) built for an older CUDA: the "
-            "versions are written as 1000 × major + 10 × minor (12040 is CUDA 12.4).",
-            "升级该节点的 NVIDIA 驱动，或使用为较旧 CUDA 构建的 torch wheel（及 NCCL）：版本号写作 "
-            "1000 × 主版本 + 10 × 次版本（12040 即 CUDA 12.4）。",
+            "Upgrade the NVIDIA driver on that node, or use a torch wheel (and NCCL) built for an older CUDA: "
+            "nvidia-smi shows the CUDA the driver supports; NCCL writes versions as 1000 × major + 10 × minor "
+            "(12040 is CUDA 12.4).",
+            "升级该节点的 NVIDIA 驱动，或使用为较旧 CUDA 构建的 torch wheel（及 NCCL）：nvidia-smi 显示驱动支持的 "
+            "CUDA 版本；NCCL 把版本号写作 1000 × 主版本 + 10 × 次版本（12040 即 CUDA 12.4）。",
         ),
     ),
 )

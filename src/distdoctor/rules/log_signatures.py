@@ -119,14 +119,29 @@ def _loopback(address: str) -> bool:
 
 
 def _client_timeout(g: Params) -> tuple[str, Params]:
+    if _not_a_host(g["host"]):
+        return "log-master-addr-not-a-host", {"addr": g["host"], "port": g["port"]}
     if _loopback(g["host"]):
         return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
 
+def _not_a_host(addr: str) -> bool:
+    """An address no node can have: a netmask or broadcast (240.0.0.0/4 is reserved), multicast, unspecified."""
+    try:
+        ip = ipaddress.ip_address(addr)
+    except ValueError:  # a host name
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and ip.is_reserved)
+
+
 def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
     addr, port, errno = g.get("host") or g.get("host6") or "?", g["port"], g["errno"]
+    if _not_a_host(addr):
+        return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
         return REFUSED, {}
     if errno in ("101", "113"):
@@ -1185,6 +1200,17 @@ SIGNATURES: tuple[Signature, ...] = (
             torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
         ),
     ),
+    _sig(  # ProcessGroupWrapper, torch 1.10 to 1.13 under TORCH_DISTRIBUTED_DEBUG=DETAIL: each rank prints its own
+        # fingerprint; the same op with another shape is the mismatch
+        "collective-mismatch-fingerprint",
+        "Detected mismatch between collectives",
+        r"Detected mismatch between collectives on ranks\. Rank (?P<rank>\d+) is running inconsistent collective: "
+        r"CollectiveFingerPrint\(OpType=(?P<op>\w+)(?:, TensorShape=\s*(?P<shape>\[[^\]]*\]))?",
+        lambda g: (
+            "log-collective-mismatch",
+            {"detail": f"rank {g['rank']} runs {g['op']}" + (f" of shape {g['shape']}" if g.get("shape") else "")},
+        ),
+    ),
     _sig(
         "collective-mismatch",
         "Detected mismatch between collectives",
@@ -1441,7 +1467,23 @@ SIGNATURES: tuple[Signature, ...] = (
         "cuda-driver-too-old",
         "NCCL WARN",
         r"CUDA Driver version found is (?P<found>\d+)\. Minimum requirement is (?P<need>\d+)",
-        _name("log-cuda-driver-too-old"),
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {"who": "this NCCL build", "detail": f" (the driver supports CUDA {g['found']}, NCCL needs {g['need']})"},
+        ),
+    ),
+    _sig(  # cudaErrorInsufficientDriver (35), in any CUDA caller's words: NCCL's "Cuda failure '...'", torch's
+        # "CUDA error: ...", or the runtime's own string in a framework's message
+        "cuda-insufficient-driver",
+        "driver version is insufficient",
+        r"CUDA driver version is insufficient for CUDA runtime version",
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {
+                "who": "the CUDA runtime this job loads",
+                "detail": " (CUDA driver version is insufficient for CUDA runtime version)",
+            },
+        ),
     ),
     _sig(  # DeepSpeed's runner: MASTER_ADDR from "ssh FIRST_HOST hostname -I"; an empty answer (before 0.8.1), or
         # the error that replaced it

@@ -271,6 +271,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nccl-net-unavailable",
             "log-ifname-missing",  # NCCL 2.28 returns invalid usage where no interface matches NCCL_SOCKET_IFNAME
             "log-gpu-out-of-memory",
+            "log-cuda-driver-too-old",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
@@ -700,12 +701,17 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
 
 
-# What a log can show that explains NCCL's setup stalling on that node: named before the stall, as an error.
+# What a log can show that explains NCCL's setup stalling, or its sockets failing, on that node: named before the
+# stall or the failure, as an error.
 _STALL_CAUSES = frozenset({"docker-bridge-address"})
+# NCCL's errors where a socket call failed (releases before 2.13 return a failed connect as a system error).
+_NCCL_SOCKET_FAILURES = frozenset(
+    {"log-nccl-system-error", "log-nccl-internal-error", "log-nccl-connect-failed", "log-nccl-bootstrap-failed"}
+)
 
 
-def _as_stall_cause(finding: Finding) -> Finding:
-    return replace(finding, severity=entry(finding.name).severity_for("setup-stalled"))
+def _as_cause(finding: Finding, when: str) -> Finding:
+    return replace(finding, severity=entry(finding.name).severity_for(when))
 
 
 _NCCL_INFO = re.compile(r"\bNCCL INFO (?P<what>.*)")
@@ -807,6 +813,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
     found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
+    sockets_failed = {f.node for f in found if f.name in _NCCL_SOCKET_FAILURES}
+    found = [_as_cause(f, "nccl-failed") if f.name in _STALL_CAUSES and f.node in sockets_failed else f for f in found]
     explained = any(f.severity == "error" for f in found)
     if any(failed) and not explained:
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
@@ -819,7 +827,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
             if (f := _setup_unfinished(log, node, hits, j))
         ]
         on = {f.node for f in stalled}
-        found = [_as_stall_cause(f) if f.name in _STALL_CAUSES and f.node in on else f for f in found] + stalled
+        found = [_as_cause(f, "setup-stalled") if f.name in _STALL_CAUSES and f.node in on else f for f in found]
+        found += stalled
     return sorted(found, key=_order)
 
 
