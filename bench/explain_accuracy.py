@@ -189,8 +189,9 @@ CAUSES: dict[str, set[str]] = {
     "checkpoint-save-rank0-only": {"log-rank-late", "log-rank-busy-elsewhere", "log-collective-mismatch"},
     "rank0-eval-through-ddp-wrapper": {"log-rank-late", "log-rank-busy-elsewhere", "log-collective-mismatch"},
     "collective-shape-mismatch": {"log-collective-mismatch"},
-    # Docker's NAT: the container's bridge address is what the other nodes are given
-    "docker-nat-masquerade": {"docker-bridge-address"},
+    # Docker's NAT: the container's bridge address is what the other nodes are given; log-mpi-peer-address-nat
+    # (after the late round was measured) names the NAT Open MPI saw
+    "docker-nat-masquerade": {"docker-bridge-address", "log-mpi-peer-address-nat"},
     # After the late round was measured: log-roce-peer-unresolved's fix names NCCL_CROSS_NIC=0 on a rail-optimised
     # fabric; MASTER_ADDR holding a netmask is log-master-addr-not-a-host. log-store-host-unresolvable: its fix
     # leads with checking the value MASTER_ADDR holds on each node.

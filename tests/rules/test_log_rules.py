@@ -906,6 +906,27 @@ CASES = [
         {"who": "this NCCL build", "detail": " (the driver supports CUDA 11040, NCCL needs 12000)"},
     ),
     (
+        "hydra-connect",
+        "field/921-horovod-mpich-iface-missing.log",
+        "unable to get host address",
+        "log-mpi-launch-failed",
+        {"detail": "server1 does not resolve where Hydra's proxy runs"},
+    ),
+    (
+        "hydra-connect",
+        "field/921-horovod-mpich-iface-missing.log",
+        "check for firewalls",
+        "log-mpi-launch-failed",
+        {"detail": "Hydra's proxy could not connect to server2 port 39647"},
+    ),
+    (
+        "ompi-tcp-nat",
+        "field/923-horovod-docker-masquerade-btl-tcp.log",
+        "Match incoming connection",
+        "log-mpi-peer-address-nat",
+        {"addr": "44.128.0.4"},
+    ),
+    (
         "cuda-insufficient-driver",
         "field/907-lmdeploy-tp-nccl-cuda-driver-insufficient.log",
         "insufficient for CUDA runtime",

@@ -152,6 +152,42 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-mpi-launch-failed",
+        "error",
+        "log",
+        Text(
+            "MPI's launcher could not connect its processes across the nodes: {detail}",
+            "MPI 启动器无法在节点之间连接它的进程：{detail}",
+        ),
+        Text(
+            "Every host name of the host list must resolve on every node, to the address the nodes share (getent "
+            "hosts NAME there; DNS or /etc/hosts), and the nodes must reach each other on the ports Hydra picks "
+            "(open them between the nodes). With several interfaces, name the shared one: mpiexec -iface IFACE "
+            "(HYDRA_IFACE) for MPICH, --mca oob_tcp_if_include and btl_tcp_if_include for Open MPI.",
+            "主机列表中的每个主机名都必须在每个节点上解析到节点之间共享网络的地址（在那里运行 getent hosts NAME；"
+            "DNS 或 /etc/hosts），节点之间也必须能访问 Hydra 选用的端口（在节点之间放开它们）。有多个网卡时，"
+            "指定共享的那个：MPICH 用 mpiexec -iface IFACE（HYDRA_IFACE），Open MPI 用 --mca oob_tcp_if_include "
+            "和 btl_tcp_if_include。",
+        ),
+    ),
+    Entry(
+        "log-mpi-peer-address-nat",
+        "error",
+        "log",
+        Text(
+            "Open MPI got a peer's connection from {addr}, none of that peer's own addresses: a NAT, such as "
+            "Docker's bridge network, sits between the nodes",
+            "Open MPI 收到的对端连接来自 {addr}，不是该对端自己的任何地址：节点之间有 NAT（例如 Docker 的桥接网络）",
+        ),
+        Text(
+            "Run the containers with --network=host (or another network without NAT between the nodes), and keep "
+            "Open MPI on the interface the nodes share: --mca btl_tcp_if_include IFACE --mca oob_tcp_if_include "
+            "IFACE.",
+            "用 --network=host（或其他节点之间没有 NAT 的网络）运行容器，并让 Open MPI 只用节点之间共享的网卡："
+            "--mca btl_tcp_if_include IFACE --mca oob_tcp_if_include IFACE。",
+        ),
+    ),
+    Entry(
         "log-ssh-launch-failed",
         "error",
         "log",

@@ -1485,6 +1485,26 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # MPICH's Hydra (lib/utils/sock.c, pmip.c): a proxy that cannot resolve a host or connect back to mpiexec
+        "hydra-connect",
+        ("unable to get host address for ", "(check for firewalls!)"),
+        r"unable to get host address for (?P<host>[^\s(]+)|unable to connect to server (?P<server>\S+) at port "
+        r"(?P<port>\d+) \(check for firewalls!\)",
+        lambda g: (
+            "log-mpi-launch-failed",
+            {
+                "detail": f"{g['host']} does not resolve where Hydra's proxy runs"
+                if g.get("host")
+                else f"Hydra's proxy could not connect to {g['server']} port {g['port']}"
+            },
+        ),
+    ),
+    _sig(  # Open MPI's btl_tcp_proc.c (btl_base_verbose): a peer's connection arrives from none of its own addresses
+        "ompi-tcp-nat",
+        "with locally known IP ",
+        r"Match incoming connection from \S+ (?P<addr>[\d.]+) with locally known IP (?P<known>[\d.]+) failed",
+        lambda g: ("log-mpi-peer-address-nat", {"addr": g["addr"]}),
+    ),
     _sig(  # DeepSpeed's runner: MASTER_ADDR from "ssh FIRST_HOST hostname -I"; an empty answer (before 0.8.1), or
         # the error that replaced it
         "deepspeed-master-addr-empty",

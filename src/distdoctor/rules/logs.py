@@ -97,6 +97,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Received signal": re.compile(r"\*\*\* Received signal \d+"),
     "Permission denied (publickey": None,
     "not enough slots available": None,
+    "Launch proxy failed": None,  # MPICH's mpiexec, whose proxy on a node failed
     # NCCL's error path: each function a failure returns through prints "file.cc:line -> code" (a non-zero
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
     " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
