@@ -920,6 +920,13 @@ CASES = [
         {"detail": "Hydra's proxy could not connect to server2 port 39647"},
     ),
     (
+        "horovod-stalled",
+        "field/962-horovod-tensor-names-differ-across-ranks.log",
+        "only subset of ranks",
+        "log-collective-mismatch",
+        {},
+    ),
+    (
         "ompi-tcp-nat",
         "field/923-horovod-docker-masquerade-btl-tcp.log",
         "Match incoming connection",
@@ -1599,3 +1606,10 @@ def test_nccl_sockets_on_docker_bridges_before_a_system_error_are_its_cause_and_
     # the interface lines alone (the job's failure cut off): a warning, and no failure
     sockets = to_input("\n".join(_field_lines(excerpt)[3:]), "sockets.log")
     assert [(f.name, f.severity) for f in explain_findings([sockets])] == [("docker-bridge-address", "warning")]
+
+
+def test_nccl_retrying_a_link_local_address_is_the_interface_it_should_not_use() -> None:
+    found = explain_findings([read_log(str(LOGS / "field" / "954-eks-pod-identity-linklocal-nic-socket-fallback.log"))])
+    assert [(f.name, dict(f.params)["addr"]) for f in found if f.severity == "error"] == [
+        ("log-nccl-connect-failed", "169.254.170.23")
+    ]

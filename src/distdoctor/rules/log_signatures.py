@@ -879,7 +879,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # "socketStartConnect: connect to A<p> returned Connection refused, retrying (n/N) after sleep for M msec"
         "nccl-connect-retrying",
         (", retrying", "exceeded retries"),
-        r"(?:Call to connect|connect to (?P<addr>[0-9a-fA-F.:]+)<\d+>) returned Connection refused, retrying|"
+        r"(?:Call to connect|connect to (?P<addr>[0-9a-fA-F.:]+)<[^>]*>) returned Connection refused, retrying|"
         r"socketStartConnect: exceeded retries \((?P<retries>\d+)\)",
         lambda g: (CONNECT_RETRY, {"addr": g.get("addr", ""), "gave_up": "yes" if g.get("retries") else ""}),
     ),
@@ -1497,6 +1497,15 @@ SIGNATURES: tuple[Signature, ...] = (
                 if g.get("host")
                 else f"Hydra's proxy could not connect to {g['server']} port {g['port']}"
             },
+        ),
+    ),
+    _sig(  # Horovod's stall inspector (stall_inspector.cc): tensors only some ranks submitted, past its warning time
+        "horovod-stalled",
+        "only subset of ranks is submitting tensors",
+        r"only subset of ranks is submitting tensors",
+        lambda g: (
+            "log-collective-mismatch",
+            {"detail": "Horovod saw tensors submitted by only some of the ranks, which wait for the others"},
         ),
     ),
     _sig(  # Open MPI's btl_tcp_proc.c (btl_base_verbose): a peer's connection arrives from none of its own addresses

@@ -3,6 +3,7 @@ apart, and what they say together. Pure."""
 
 from __future__ import annotations
 
+import ipaddress
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -53,12 +54,25 @@ def reverse_dns(joined: JoinedText, node: str) -> list[Finding]:
     ]
 
 
+def _link_local(addr: str) -> bool:
+    try:
+        return ipaddress.ip_address(addr.split("%")[0]).is_link_local
+    except ValueError:
+        return False
+
+
 def connect_retrying(hits: Sequence[Hit], node: str) -> list[Finding]:
     """NCCL retrying refused connects: an error once they go on (or NCCL gave up), a warning for a passing one."""
     retries = _of(hits, CONNECT_RETRY)
     if not retries:
         return []
     addrs = list(dict.fromkeys(a for h in retries if (a := dict(h.params)["addr"])))
+    local = next((a for a in addrs if _link_local(a)), None)
+    if local:  # no other node can reach it, however long NCCL retries
+        error = "a link-local address, which only its own link reaches: NCCL is using an interface it should not"
+        return [
+            make_finding("log-nccl-connect-failed", node, evidence([h.line for h in retries]), addr=local, error=error)
+        ]
     to = f" to {', '.join(addrs[:3])}" + (" and others" if len(addrs) > 3 else "") if addrs else ""
     gave_up = any(dict(h.params)["gave_up"] for h in retries)
     repeated = gave_up or len(retries) >= _RETRY_LINES
