@@ -920,6 +920,17 @@ CASES = [
         {"detail": "Hydra's proxy could not connect to server2 port 39647"},
     ),
     (
+        "nccl-connect-failed",
+        "field/941-aws-p5-bootstrap-loopback-connect-abort.log",
+        "Connect to 127.0.0.1",
+        "log-nccl-connect-failed",
+        {
+            "addr": "127.0.0.1",
+            "error": "Software caused connection abort: a loopback address, which only its own host reaches: NCCL "
+            "was given or chose lo",
+        },
+    ),
+    (
         "horovod-stalled",
         "field/962-horovod-tensor-names-differ-across-ranks.log",
         "only subset of ranks",

@@ -137,6 +137,14 @@ def _not_a_host(addr: str) -> bool:
     return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and ip.is_reserved)
 
 
+def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
+    """A connect of NCCL's sockets that failed; to a loopback address, the address itself is the fault."""
+    if _loopback(g["addr"]):
+        error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
+        return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
+    return "log-nccl-connect-failed", {"addr": g["addr"], "error": g["error"]}
+
+
 def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
     addr, port, errno = g.get("host") or g.get("host6") or "?", g["port"], g["errno"]
@@ -870,8 +878,9 @@ SIGNATURES: tuple[Signature, ...] = (
         "nccl-connect-failed",
         "onnect to ",
         r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
-        r"Connection refused|Network is unreachable|Connection timed out)(?!, retrying)",
-        _name("log-nccl-connect-failed"),
+        r"Connection refused|Network is unreachable|Connection timed out|Software caused connection abort)"
+        r"(?!, retrying)",
+        _nccl_connect_failed,
     ),
     _sig(
         # a refused connect NCCL retries: "Call to connect returned Connection refused, retrying" (2.4 to 2.26, one
