@@ -1090,7 +1090,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # net.cc (2.12 to 2.26): the network NCCL_NET names is not among the loaded ones
         "nccl-net-missing",
-        "Error: network ",
+        "NCCL WARN Error: network ",  # searched in the NCCL WARN lines only
         r"Error: network (?P<net>.+?) not found",
         lambda g: ("log-nccl-net-unavailable", {"detail": f" (NCCL_NET={g['net'].strip()})"}),
     ),
@@ -1496,7 +1496,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # MPICH's Hydra (lib/utils/sock.c, pmip.c): a proxy that cannot resolve a host or connect back to mpiexec
         "hydra-connect",
-        ("unable to get host address for ", "(check for firewalls!)"),
+        ("unable to get host address for ", "unable to connect to server "),  # the second holds "onnect to "
         r"unable to get host address for (?P<host>[^\s(]+)|unable to connect to server (?P<server>\S+) at port "
         r"(?P<port>\d+) \(check for firewalls!\)",
         lambda g: (
@@ -1519,7 +1519,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Open MPI's btl_tcp_proc.c (btl_base_verbose): a peer's connection arrives from none of its own addresses
         "ompi-tcp-nat",
-        "with locally known IP ",
+        "Match incoming connection from ",  # holds "onnect", a gate
         r"Match incoming connection from \S+ (?P<addr>[\d.]+) with locally known IP (?P<known>[\d.]+) failed",
         lambda g: ("log-mpi-peer-address-nat", {"addr": g["addr"]}),
     ),
