@@ -10,6 +10,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.rules.log_signatures import OFI_FAILED
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -931,6 +932,20 @@ CASES = [
         },
     ),
     (
+        "nccl-ofi-failed",
+        "field/950-aws-ofi-efa-devices-not-in-container.log",
+        "fi_getinfo",
+        OFI_FAILED,
+        {"detail": "OFI fi_getinfo() call failed: No data available"},
+    ),
+    (
+        "nccl-ofi-failed",
+        "field/954-eks-pod-identity-linklocal-nic-socket-fallback.log",
+        "No eligible providers",
+        OFI_FAILED,
+        {"detail": "No eligible providers were found"},
+    ),
+    (
         "horovod-stalled",
         "field/962-horovod-tensor-names-differ-across-ranks.log",
         "only subset of ranks",
@@ -1624,3 +1639,15 @@ def test_nccl_retrying_a_link_local_address_is_the_interface_it_should_not_use()
     assert [(f.name, dict(f.params)["addr"]) for f in found if f.severity == "error"] == [
         ("log-nccl-connect-failed", "169.254.170.23")
     ]
+
+
+def test_the_ofi_plugin_without_efa_is_the_cause_where_nccl_stopped_and_a_warning_where_it_went_on_over_sockets() -> (
+    None
+):
+    stopped = explain_findings([read_log(str(LOGS / "field" / "950-aws-ofi-efa-devices-not-in-container.log"))])
+    assert [(f.name, f.severity) for f in stopped] == [("log-nccl-ofi-no-efa", "error")]
+    # the plugin's lines and NCCL's choice of its sockets after them, without the connect that then failed
+    lines = _field_lines("954-eks-pod-identity-linklocal-nic-socket-fallback.log")[:4]
+    assert "NET/Socket" in lines[-1]
+    went_on = explain_findings([to_input("\n".join(lines), "fallback.log")])
+    assert [(f.name, f.severity) for f in went_on if f.severity != "info"] == [("log-nccl-ofi-no-efa", "warning")]

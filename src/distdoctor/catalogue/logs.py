@@ -861,6 +861,31 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-ofi-no-efa",
+        "error",
+        "log",
+        Text(
+            "The AWS OFI network plugin found no EFA device it could use ({detail})",
+            "AWS OFI 网络插件找不到可用的 EFA 设备（{detail}）",
+        ),
+        Text(
+            "Give the job the EFA devices: on EKS request vpc.amazonaws.com/efa (the EFA device plugin) and run the "
+            "pod with them; in Docker pass each /dev/infiniband/uverbs* with --device; check with fi_info -p efa "
+            "inside the container. On an instance type without EFA, set NCCL_NET=Socket (or remove the plugin) to "
+            "say so.",
+            "把 EFA 设备交给作业：在 EKS 上申请 vpc.amazonaws.com/efa（EFA 设备插件）并让 pod 使用它们；Docker 中用 "
+            "--device 传入每个 /dev/infiniband/uverbs*；在容器内用 fi_info -p efa 检查。在没有 EFA 的实例类型上，"
+            "设置 NCCL_NET=Socket（或移除该插件）明确说明。",
+        ),
+        variants=(
+            Variant(
+                "fell-back",
+                "warning",
+                "the log shows NCCL going on over its TCP sockets: the job runs, several times slower than on EFA",
+            ),
+        ),
+    ),
+    Entry(
         "log-nccl-net-unavailable",
         "error",
         "log",

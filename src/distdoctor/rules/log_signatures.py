@@ -40,8 +40,10 @@ CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS:
 CONNECT_RETRY = "connect-retry"  # NCCL retrying a refused connect: how many times says if the peer is gone
 RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, and of a process that joined it
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
+OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
 MARKERS = frozenset(
     {
+        OFI_FAILED,
         CONNECT_RETRY,
         RAY_VERSIONS,
         SHM_SIZE,
@@ -1507,6 +1509,14 @@ SIGNATURES: tuple[Signature, ...] = (
                 else f"Hydra's proxy could not connect to {g['server']} port {g['port']}"
             },
         ),
+    ),
+    _sig(  # aws-ofi-nccl (nccl_net_ofi_*): no libfabric provider with an EFA device here; NCCL then tries its own
+        # transports, so these WARNs appear in runs that work too
+        "nccl-ofi-failed",
+        "NET/OFI ",
+        r"NET/OFI (?P<detail>No eligible providers were found|Only EFA provider is supported|OFI fi_getinfo\(\) call "
+        r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed)\.?\s*$",
+        lambda g: (OFI_FAILED, {"detail": g["detail"]}),
     ),
     _sig(  # Horovod's stall inspector (stall_inspector.cc): tensors only some ranks submitted, past its warning time
         "horovod-stalled",

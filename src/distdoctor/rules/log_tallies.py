@@ -13,7 +13,7 @@ from distdoctor.model import Finding
 from distdoctor.model.logs import stamp_seconds
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_evidence import evidence
-from distdoctor.rules.log_signatures import CONNECT_RETRY, RAY_VERSIONS, Hit
+from distdoctor.rules.log_signatures import CONNECT_RETRY, OFI_FAILED, RAY_VERSIONS, Hit
 from distdoctor.rules.log_text import JoinedText
 
 # torch's warning when getnameinfo of a client's address fails, and the plain text that finds its lines
@@ -101,3 +101,24 @@ def ray_versions(hits: Sequence[Hit], node: str) -> list[Finding]:
     return [
         make_finding("version-mismatch", node, evidence([h.line for h in reports]), component=component, detail=detail)
     ]
+
+
+# NCCL going on after the plugin failed: its own socket transport chosen, or a communicator set up.
+_FELL_BACK = re.compile(r"NET/Socket ?: Using|Using network Socket|Init COMPLETE")
+
+
+def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str) -> list[Finding]:
+    """The AWS OFI plugin that found no EFA device: the cause where NCCL stopped there, a warning (TCP instead of
+    EFA, several times slower) where the log shows NCCL falling back to its sockets."""
+    failed = _of(hits, OFI_FAILED)
+    if not failed:
+        return []
+    first = failed[0].line.number
+    fell_back = any(
+        joined.lines[i].number > first and _FELL_BACK.search(joined.lines[i].text)
+        for needle in ("NET/Socket", "Using network Socket", "Init COMPLETE")
+        for i in joined.lines_with(needle)
+    )
+    detail = "; ".join(dict.fromkeys(dict(h.params)["detail"] for h in failed))
+    when = "fell-back" if fell_back else None
+    return [make_finding("log-nccl-ofi-no-efa", node, evidence([h.line for h in failed]), when=when, detail=detail)]

@@ -41,7 +41,7 @@ from distdoctor.rules.log_signatures import (
     Hit,
     Signature,
 )
-from distdoctor.rules.log_tallies import connect_retrying, ray_versions, reverse_dns
+from distdoctor.rules.log_tallies import connect_retrying, ofi_failed, ray_versions, reverse_dns
 from distdoctor.rules.log_text import JoinedText
 from distdoctor.rules.versions import release
 
@@ -74,7 +74,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Fatal Python error": None,
     "OOMKilled": None,
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
-    "NCCL WARN": re.compile(r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file)"),
+    # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
+    "NCCL WARN": re.compile(
+        r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI )"
+    ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
     "exit status": re.compile(r"exit status -?[1-9]"),
@@ -810,6 +813,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     for log, (node, hits), fail, j in zip(logs, per_node, failed, joined, strict=True):
         found += _grouped(hits, node, fail, log)
         found += reverse_dns(j, node)
+        found += ofi_failed(hits, j, node)
     found += _versions(logs, nodes, joined)
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
