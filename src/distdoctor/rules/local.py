@@ -36,6 +36,25 @@ def is_loopback(address: str) -> bool:
         return False
 
 
+def is_link_local(address: str) -> bool:
+    """169.254.0.0/16 or fe80::/10: an address only its own link reaches."""
+    try:
+        return ipaddress.ip_address(address.split("%")[0]).is_link_local
+    except ValueError:
+        return False
+
+
+def is_not_a_host(address: str) -> bool:
+    """An address no node can have: a netmask or broadcast (240.0.0.0/4 is reserved), multicast, unspecified."""
+    try:
+        ip = ipaddress.ip_address(address)
+    except ValueError:  # a host name
+        return False
+    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
+        ip = ip.ipv4_mapped
+    return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and ip.is_reserved)
+
+
 def quote(name: str, value: Sourced[Any]) -> str:
     """Evidence line: the value and where it came from."""
     return f"{name}={value.value} [{value.source}]"

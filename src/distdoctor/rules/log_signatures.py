@@ -19,7 +19,7 @@ from typing import NamedTuple
 from distdoctor import defaults
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.devices import size_text
-from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback
+from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback, is_not_a_host
 
 Params = dict[str, str]
 Build = Callable[[Params], tuple[str, Params]]
@@ -121,22 +121,11 @@ def _loopback(address: str) -> bool:
 
 
 def _client_timeout(g: Params) -> tuple[str, Params]:
-    if _not_a_host(g["host"]):
+    if is_not_a_host(g["host"]):
         return "log-master-addr-not-a-host", {"addr": g["host"], "port": g["port"]}
     if _loopback(g["host"]):
         return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
-
-
-def _not_a_host(addr: str) -> bool:
-    """An address no node can have: a netmask or broadcast (240.0.0.0/4 is reserved), multicast, unspecified."""
-    try:
-        ip = ipaddress.ip_address(addr)
-    except ValueError:  # a host name
-        return False
-    if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
-        ip = ip.ipv4_mapped
-    return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and ip.is_reserved)
 
 
 def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
@@ -150,7 +139,7 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
 def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
     addr, port, errno = g.get("host") or g.get("host6") or "?", g["port"], g["errno"]
-    if _not_a_host(addr):
+    if is_not_a_host(addr):
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
         return REFUSED, {}

@@ -3,7 +3,6 @@ apart, and what they say together. Pure."""
 
 from __future__ import annotations
 
-import ipaddress
 import re
 from collections.abc import Sequence
 from itertools import pairwise
@@ -12,6 +11,7 @@ from statistics import median
 from distdoctor.model import Finding
 from distdoctor.model.logs import stamp_seconds
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.local import is_link_local
 from distdoctor.rules.log_evidence import evidence
 from distdoctor.rules.log_signatures import CONNECT_RETRY, OFI_FAILED, RAY_VERSIONS, Hit
 from distdoctor.rules.log_text import JoinedText
@@ -54,20 +54,13 @@ def reverse_dns(joined: JoinedText, node: str) -> list[Finding]:
     ]
 
 
-def _link_local(addr: str) -> bool:
-    try:
-        return ipaddress.ip_address(addr.split("%")[0]).is_link_local
-    except ValueError:
-        return False
-
-
 def connect_retrying(hits: Sequence[Hit], node: str) -> list[Finding]:
     """NCCL retrying refused connects: an error once they go on (or NCCL gave up), a warning for a passing one."""
     retries = _of(hits, CONNECT_RETRY)
     if not retries:
         return []
     addrs = list(dict.fromkeys(a for h in retries if (a := dict(h.params)["addr"])))
-    local = next((a for a in addrs if _link_local(a)), None)
+    local = next((a for a in addrs if is_link_local(a)), None)
     if local:  # no other node can reach it, however long NCCL retries
         error = "a link-local address, which only its own link reaches: NCCL is using an interface it should not"
         return [
