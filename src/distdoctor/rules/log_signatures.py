@@ -252,11 +252,15 @@ def _watchdog(g: Params) -> tuple[str, Params]:
     }
 
 
+# The errors of a /dev/shm the job may not write to, as against one that is full.
+_NOT_WRITABLE = re.compile(r"Permission denied|Read-only|not permitted")
+
+
 def _shm(g: Params) -> tuple[str, Params]:
     """NCCL's shared-memory segment (shmutils.cc, shm.h): the errno says full or not writable."""
     error = (g.get("error") or "").strip()
     path = g.get("path") or "/dev/shm"
-    if re.search(r"Permission denied|Read-only|not permitted", error):
+    if _NOT_WRITABLE.search(error):
         return "log-shm-not-writable", {"who": "NCCL", "detail": f"{g.get('call') or 'open'} {path}: {error}"}
     return "log-shm-too-small", {"who": "NCCL", "path": path, "detail": _detail(error)}
 
@@ -290,7 +294,7 @@ def _torch_shm(g: Params) -> tuple[str, Params]:
     posix_fallocate's own error code, which errno does not carry, comes out as "Success"."""
     error = (g.get("error") or "").strip()
     who = "torch's DataLoader"
-    if re.search(r"Permission denied|Read-only|not permitted", error):
+    if _NOT_WRITABLE.search(error):
         return "log-shm-not-writable", {"who": who, "detail": f"/dev/shm{g['path']}: {error}"}
     return "log-shm-too-small", {"who": who, "path": "/dev/shm", "detail": "" if error == "Success" else _detail(error)}
 
@@ -1038,7 +1042,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # RuntimeError); the kernel's own line, below, says which check failed
         "cuda-device-assert",
         "device-side assert triggered",
-        r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA error: device-side assert triggered",
+        r"CUDA error: device-side assert triggered",
         lambda g: ("log-cuda-device-assert", {"condition": ""}),
     ),
     _sig(  # the kernel's assert as CUDA prints it: "IndexKernel.cu:111: operator(): block: [0,0,0], thread: [0,0,0]

@@ -214,9 +214,10 @@ _NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] NCCL INFO")
 def _recovered_traces(joined: JoinedText) -> set[int]:
     """The error-return traces whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries each
     network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one."""
-    complete = [(j, joined.lines[j].text) for j in joined.lines_with("Init COMPLETE")]
+    traces = list(joined.lines_with(_TRACE))
+    complete = [(j, joined.lines[j].text) for j in joined.lines_with("Init COMPLETE")] if traces else []
     recovered = set()
-    for i in joined.lines_with(_TRACE) if complete else ():
+    for i in traces if complete else ():
         process = _NCCL_PROCESS.search(joined.lines[i].text)
         if process and any(j > i and f"{process.group(1)}:" in text for j, text in complete):
             recovered.add(i)
@@ -239,10 +240,15 @@ def _failed(joined: JoinedText) -> bool:
     """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
     every needle of every failure line."""
     for needle, check in _FAILURE.items():
-        recovered = _recovered_traces(joined) if needle == _TRACE else set()
+        recovered: set[int] | None = None  # found only once a trace line confirms
         for i in joined.lines_with(needle):
-            if (check is None or check.search(joined.lines[i].text)) and i not in recovered:
-                return True
+            if check is not None and not check.search(joined.lines[i].text):
+                continue
+            if needle == _TRACE:
+                recovered = _recovered_traces(joined) if recovered is None else recovered
+                if i in recovered:
+                    continue
+            return True
     return False
 
 
