@@ -27,11 +27,11 @@ BASE_ENV = {k: v for k, v in os.environ.items() if not k.startswith(("MASTER_", 
 FAST = ["--timeout", "20", "--step-timeout", "10"]
 
 
-def smoke(*args: str, timeout: float = 120) -> tuple[subprocess.CompletedProcess[str], str]:
+def smoke(*args: str, timeout: float = 120, tmpdir: Path | None = None) -> tuple[subprocess.CompletedProcess[str], str]:
     """Run smoke on its own free port; the port tells this run's ranks from any other's."""
     port = str(free_port())
     argv = [sys.executable, "-m", "distdoctor", "smoke", "--master-port", port, *args]
-    env = {**BASE_ENV, "LANG": "C.UTF-8"}
+    env = {**BASE_ENV, "LANG": "C.UTF-8", **({"TMPDIR": str(tmpdir)} if tmpdir else {})}
     return subprocess.run(argv, capture_output=True, text=True, env=env, timeout=timeout), port
 
 
@@ -76,12 +76,14 @@ def test_healthy_single_node_gives_exit_0_and_a_bandwidth_table(nproc: int) -> N
     assert ranks_left(port) == []
 
 
-def test_text_report_shows_steps_and_the_nccl_tests_columns() -> None:
-    result, _ = smoke("--nproc-per-node", "2", "--sizes", "1K,64K", *FAST)
+def test_text_report_shows_steps_and_the_nccl_tests_columns(tmp_path: Path) -> None:
+    result, _ = smoke("--nproc-per-node", "2", "--sizes", "1K,64K", *FAST, tmpdir=tmp_path)
     assert result.returncode == 0, result.stderr
     for text in ("2/2 ranks reported", "backend gloo", "all_reduce", "busbw (GB/s)", "65536", "healthy"):
         assert text in result.stdout
     assert "rank 0: init done" in result.stderr  # the live progress, on stderr
+    # Nothing left in the user's temp folder, torchrun's own log folder (torchelastic_*) included.
+    assert list(tmp_path.iterdir()) == []
 
 
 def test_a_wrong_contribution_names_that_rank() -> None:

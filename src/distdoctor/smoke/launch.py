@@ -183,6 +183,8 @@ def run_torchrun(
     p = plan(config, settings)
     out_dir = Path(tempfile.mkdtemp(prefix="distdoctor-smoke-"))
     env = {**environ, SETTINGS_VAR: settings.to_env(), DIR_VAR: str(out_dir), "PYTHONUNBUFFERED": "1"}
+    # torchrun makes its log folder (torchelastic_*) in the temp folder and never removes it: keep it in ours.
+    env["TMPDIR"] = str(out_dir)
     log_path = out_dir / "torchrun.log"
     watch = StoreWatch(p.store_host, p.store_port, p.node_rank, p.nnodes, settings.init_timeout_s)
     on_event(SmokeLaunched(shlex.join(["torchrun", *p.argv[3:]]), p.nnodes, p.nproc_per_node))
