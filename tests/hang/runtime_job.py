@@ -6,6 +6,7 @@ late: rank 1 saves a checkpoint that takes an hour (save_checkpoint) while rank 
 prints a known failure line (EADDRINUSE) at step 1 and trains on.
 left: rank 1's data runs out after STEPS batches (rank 0 has more): it leaves the loop and writes a summary.
 loader: rank 1's DataLoader worker blocks in the dataset's __getitem__.
+loader-timeout: the same, with DataLoader(timeout=LOADER_TIMEOUT_S): rank 1 raises torch's DataLoader timeout.
 oom: rank 1 joins the memory cgroup OOM_CGROUP and allocates past its limit.
 mismatch: rank 1 calls broadcast where rank 0 calls all_reduce.
 steps: healthy steps until killed (the test kills rank 1).
@@ -91,8 +92,9 @@ def main() -> None:
         for i in batches:
             step(t, i)
         write_summary()
-    elif SCENARIO == "loader":
-        loader = torch.utils.data.DataLoader(Slow(), batch_size=1, num_workers=1)
+    elif SCENARIO in ("loader", "loader-timeout"):
+        limit = float(os.environ.get("LOADER_TIMEOUT_S", "3")) if SCENARIO == "loader-timeout" else 0
+        loader = torch.utils.data.DataLoader(Slow(), batch_size=1, num_workers=1, timeout=limit)
         for i, batch in enumerate(loader):
             step(batch, i)
     else:

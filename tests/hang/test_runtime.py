@@ -97,6 +97,15 @@ def test_a_dataloader_worker_that_blocks_is_named_with_its_frame() -> None:
     assert sorted(r["rank"] for r in report["data"]["ranks"] if r["role"] == "worker") == [0, 1]
 
 
+def test_a_dataloader_past_its_own_timeout_is_named_before_the_peers_it_took_down() -> None:
+    with run("loader-timeout", "--hang-after", "30") as (_, err, _):
+        printed = err.wait_for("DataLoader timed out after 3.0 seconds", 90)  # the fault is real: torch raised it
+        found, report, stall = report_with(err, "log-dataloader-timeout", 30)
+    assert found - printed < 5.0, f"the finding came {found - printed:.1f} s after the line"
+    assert "[rank1]:" in stall["evidence"][0]
+    assert report["findings"][0]["name"] == "log-dataloader-timeout", report["findings"]
+
+
 def test_a_rank_killed_by_sigkill_is_named_with_its_signal() -> None:
     with run("steps", "--hang-after", "30", env={"STEPS": "1000"}) as (out, err, pid):
         out.wait_for("rank 1 step 2 done", 90)

@@ -387,7 +387,84 @@ CASES = [
     ("ddp-unused-parameters", "ddp-unused-parameter.log", "Expected to have finished", "log-ddp-unused-parameters", {}),
     ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
-    ("nccl-watchdog-stuck", "source-texts.log", "watchdog got stuck", "log-nccl-watchdog-stuck", {"seconds": "480"}),
+    (
+        "nccl-watchdog-stuck",
+        "source-texts.log",
+        "watchdog got stuck",
+        "log-nccl-watchdog-stuck",
+        {"detail": " for 480 s"},
+    ),
+    (
+        "nccl-watchdog-stuck",
+        "source-texts.log",
+        "Heartbeat monitor timed out",
+        "log-nccl-watchdog-stuck",
+        {"detail": ""},
+    ),
+    ("cuda-no-device", "source-texts.log", "only supported with GPUs", "log-no-gpu-visible", {"detail": ""}),
+    (
+        "gpu-hardware-fault",
+        "source-texts.log",
+        "uncorrectable ECC",
+        "log-gpu-hardware-fault",
+        {"detail": " (uncorrectable ECC error encountered)"},
+    ),
+    (
+        "gpu-hardware-fault",
+        "source-texts.log",
+        "Xid (PCI",
+        "log-gpu-hardware-fault",
+        {"detail": " (Xid 79 on PCI:0000:06:00)"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "source-texts.log",
+        "GT 730 with CUDA capability",
+        "log-gpu-arch-unsupported",
+        {"who": "this torch build", "detail": " (GeForce GT 730, sm_35)"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "source-texts.log",
+        "which is of compute capability",
+        "log-gpu-arch-unsupported",
+        {"who": "this torch build", "detail": " (NVIDIA GeForce GTX 1080, compute capability 6.1)"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "source-texts.log",
+        "no kernel image",
+        "log-gpu-arch-unsupported",
+        {"detail": " (no kernel image is available for execution on the device)"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "source-texts.log",
+        "invalid device function",
+        "log-gpu-arch-unsupported",
+        {"who": "this NCCL build", "detail": " (invalid device function)"},
+    ),
+    (
+        "dataloader-timeout",
+        "source-texts.log",
+        "DataLoader timed out",
+        "log-dataloader-timeout",
+        {"detail": " (180 s)"},
+    ),
+    (
+        "dataloader-worker-died",
+        "source-texts.log",
+        "pid(s) 13920",
+        "log-dataloader-worker-died",
+        {"detail": " (pid 13920)"},
+    ),
+    (
+        "dataloader-worker-died",
+        "source-texts.log",
+        "is killed by signal: Killed",
+        "log-dataloader-worker-died",
+        {"detail": " (pid 4125, killed by signal: Killed)"},
+    ),
     ("nccl-timeout-elsewhere", "source-texts.log", "global timeout", "log-timeout-on-another-rank", {"detail": ""}),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
@@ -1651,3 +1728,25 @@ def test_the_ofi_plugin_without_efa_is_the_cause_where_nccl_stopped_and_a_warnin
     assert "NET/Socket" in lines[-1]
     went_on = explain_findings([to_input("\n".join(lines), "fallback.log")])
     assert [(f.name, f.severity) for f in went_on if f.severity != "info"] == [("log-nccl-ofi-no-efa", "warning")]
+
+
+def test_torchs_warning_of_a_gpu_its_build_has_no_code_for_is_an_error_only_where_the_job_failed() -> None:
+    warning = real_line("source-texts.log", "GT 730 with CUDA capability").text
+    (alone,) = explain_findings([to_input(warning, "a.log")])
+    assert (alone.name, alone.severity) == ("log-gpu-arch-unsupported", "warning")  # a PTX build may still run
+    failed = real_line("source-texts.log", "no kernel image").text
+    found = explain_findings([to_input(f"{warning}\n{failed}", "a.log")])
+    assert {(f.name, f.severity) for f in found} == {("log-gpu-arch-unsupported", "error")}
+
+
+def test_the_heartbeat_monitors_first_line_yields_to_its_last_that_gives_the_budget() -> None:
+    first = real_line("source-texts.log", "Heartbeat monitor timed out").text
+    last = real_line("source-texts.log", "watchdog got stuck").text
+    (finding,) = explain_findings([to_input(f"{first}\n{last}", "a.log")])
+    assert (finding.name, dict(finding.params)) == ("log-nccl-watchdog-stuck", {"detail": " for 480 s"})
+
+
+def test_a_dataloader_worker_gone_on_a_bus_error_names_dev_shm_first() -> None:
+    line = real_line("source-texts.log", "killed by signal: Bus error").text
+    names = [f.name for f in explain_findings([to_input(line, "a.log")])]
+    assert names == ["log-shm-too-small", "log-dataloader-worker-died"]

@@ -139,8 +139,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "ProcessGroupNCCL's watchdog made no progress for {seconds} s, and its heartbeat monitor ended the process",
-            "ProcessGroupNCCL 的 watchdog 在 {seconds} 秒内没有任何进展，心跳监控因此终止了进程",
+            "ProcessGroupNCCL's watchdog made no progress{detail}, and its heartbeat monitor ended the process",
+            "ProcessGroupNCCL 的 watchdog 没有任何进展{detail}，心跳监控因此终止了进程",
         ),
         Text(
             "A collective timeout or error logged before it is the cause. Without one: a rank sat in a collective "
@@ -1148,6 +1148,88 @@ LOGS: tuple[Entry, ...] = (
             "找出没有完成加载的 rank：加载时退出的 rank（OOM killer：查看 dmesg 或它自己的日志），或较慢的节点"
             "（从冷的网络文件系统读取权重）。把权重复制或预读到本地磁盘；若加载本来就慢，调大该屏障的超时"
             "（UNBALANCED_MODEL_LOADING_TIMEOUT_S，在写死它的版本中为 480 秒）。",
+        ),
+    ),
+    Entry(
+        "log-gpu-hardware-fault",
+        "error",
+        "log",
+        Text(
+            "A GPU reported a hardware fault{detail}: every rank on it fails, and the others then wait for it",
+            "某块 GPU 报告了硬件故障{detail}：它上面的 rank 都会失败，其他 rank 随后会一直等它",
+        ),
+        Text(
+            "On that node, nvidia-smi -q -d ECC,ROW_REMAPPER and dmesg | grep -i xid show the fault and the GPU. "
+            "Take the node out of the job (Slurm: scontrol update nodename=<node> state=drain reason=gpu; "
+            "Kubernetes: kubectl cordon), reset the GPU (nvidia-smi -r) or reboot the node, and relaunch on "
+            "healthy nodes; a fault that comes back means the GPU or its link needs replacing.",
+            "在该节点上，nvidia-smi -q -d ECC,ROW_REMAPPER 和 dmesg | grep -i xid 会显示故障及对应的 GPU。"
+            "把该节点移出作业（Slurm：scontrol update nodename=<node> state=drain reason=gpu；"
+            "Kubernetes：kubectl cordon），重置 GPU（nvidia-smi -r）或重启节点，然后在健康的节点上重新启动；"
+            "若故障反复出现，说明这块 GPU 或其链路需要更换。",
+        ),
+    ),
+    Entry(
+        "log-gpu-arch-unsupported",
+        "error",
+        "log",
+        Text(
+            "{who} has no GPU code for this GPU's architecture{detail}",
+            "{who} 不包含适用于这块 GPU 架构的代码{detail}",
+        ),
+        Text(
+            "Install a build made for this GPU on every node: a torch wheel of a CUDA release that supports it "
+            "(pip install torch --index-url https://download.pytorch.org/whl/cu128 for Blackwell, cu118 or later "
+            "for Hopper), which brings an NCCL that supports it too; for NCCL, nccl-tests or extensions built from "
+            "source, add the GPU's architecture (NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90, or "
+            "TORCH_CUDA_ARCH_LIST=9.0) and rebuild.",
+            "在每个节点上安装为这块 GPU 构建的版本：选择支持它的 CUDA 版本的 torch wheel"
+            "（Blackwell 用 pip install torch --index-url https://download.pytorch.org/whl/cu128，Hopper 用 cu118 "
+            "或更新），它自带的 NCCL 也支持该 GPU；对于从源码构建的 NCCL、nccl-tests 或扩展，加入该 GPU 的架构"
+            "（NVCC_GENCODE=-gencode=arch=compute_90,code=sm_90，或 TORCH_CUDA_ARCH_LIST=9.0）后重新构建。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "torch's warning, with no failure in the log: code compiled for an older architecture (PTX) may "
+                "still run",
+            ),
+        ),
+    ),
+    Entry(
+        "log-dataloader-timeout",
+        "error",
+        "log",
+        Text(
+            "A DataLoader waited longer than its timeout for a batch{detail}: the data pipeline stalled",
+            "DataLoader 等待一个 batch 的时间超过了它的超时{detail}：数据管道卡住了",
+        ),
+        Text(
+            "Find what the workers wait on: py-spy dump --pid <worker pid> (or distdoctor dump) shows it, often a "
+            "slow or hung network file system, a lock taken before the fork, or a worker out of memory. Lower "
+            "num_workers, copy the data to local disk, and raise DataLoader(timeout=...) only for a pipeline that "
+            "is slow by design; the other ranks wait for this one in their next collective.",
+            "找出 worker 在等什么：py-spy dump --pid <worker pid>（或 distdoctor dump）可以看到，常见的是缓慢或"
+            "卡住的网络文件系统、fork 之前已持有的锁，或内存不足的 worker。减小 num_workers，把数据复制到本地磁盘；"
+            "只有数据管道本来就慢时才调大 DataLoader(timeout=...)；其他 rank 会在下一个集合通信中等待这个 rank。",
+        ),
+    ),
+    Entry(
+        "log-dataloader-worker-died",
+        "error",
+        "log",
+        Text(
+            "A DataLoader worker process died{detail}, and its rank with it",
+            "一个 DataLoader worker 进程退出了{detail}，它所在的 rank 也随之失败",
+        ),
+        Text(
+            "The worker's own error is above this line, or nowhere when the kernel killed it: check df -h /dev/shm "
+            "(a container's 64 MiB is too small: --shm-size=8g or --ipc=host) and dmesg for the OOM killer; rerun "
+            "with num_workers=0 to see an error in the dataset's code in the main process.",
+            "worker 自己的错误在这一行之上；若它是被内核杀死的，则日志中没有：检查 df -h /dev/shm（容器默认的 "
+            "64 MiB 太小：--shm-size=8g 或 --ipc=host），并在 dmesg 中查看 OOM killer；用 num_workers=0 重新运行，"
+            "可以在主进程中看到数据集代码的错误。",
         ),
     ),
     Entry(

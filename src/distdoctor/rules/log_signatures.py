@@ -802,11 +802,12 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # the heartbeat monitor (torch 2.2 on): the watchdog thread itself stopped making progress
+    _sig(  # the heartbeat monitor (torch 2.2 on): the watchdog thread itself stopped making progress; its first line
+        # ("Heartbeat monitor timed out! Process will be terminated after dumping debug info.") gives no budget
         "nccl-watchdog-stuck",
-        "s watchdog got stuck for ",
-        r"ProcessGroupNCCL's watchdog got stuck for (?P<seconds>\d+) seconds",
-        _name("log-nccl-watchdog-stuck"),
+        ("s watchdog got stuck for ", "Heartbeat monitor timed out!"),
+        r"ProcessGroupNCCL's watchdog got stuck for (?P<seconds>\d+) seconds|Heartbeat monitor timed out!",
+        lambda g: ("log-nccl-watchdog-stuck", {"detail": f" for {g['seconds']} s" if g.get("seconds") else ""}),
     ),
     _sig(  # the watchdog's timeout where the paste keeps no WorkNCCL(...) details: its message cut after "timeout", or
         # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x)
@@ -1052,10 +1053,83 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\.cu:\d+: .*?Assertion `(?P<condition>.+?)` failed\.",
         lambda g: ("log-cuda-device-assert", {"condition": f" (`{g['condition']}`)"}),
     ),
+    _sig(  # faults of the GPU itself: CUDA's strings for cudaErrorECCUncorrectable (214) and
+        # cudaErrorNvlinkUncorrectable (220), in torch's "CUDA error: ..." or NCCL's "Cuda failure '...'"; the kernel
+        # driver's "NVRM: Xid (PCI:...): N, ..." for the Xids NVIDIA's catalogue calls hardware (double-bit ECC, row
+        # remapping, NVLink, off the bus, uncontained ECC, GSP); nvidia-smi's lost GPU
+        "gpu-hardware-fault",
+        ("uncorrectable ECC error", "uncorrectable NVLink error", "fallen off the bus", "NVRM: Xid", "GPU is lost"),
+        r"(?P<ecc>uncorrectable ECC error encountered)|(?P<nvlink>uncorrectable NVLink error was detected)|"
+        r"NVRM: Xid \((?P<pci>PCI:[^)]*)\): (?P<xid>48|63|64|74|79|92|94|95|119|120),|"
+        r"(?P<bus>GPU has fallen off the bus)|(?P<lost>GPU is lost)",
+        lambda g: (
+            "log-gpu-hardware-fault",
+            {
+                "detail": f" (Xid {g['xid']} on {g['pci']})"
+                if g.get("xid")
+                else f" ({g.get('ecc') or g.get('nvlink') or g.get('bus') or g.get('lost')})"
+            },
+        ),
+    ),
+    _sig(  # a build without code for the GPU: torch.cuda's capability warnings ("<GPU> with CUDA capability sm_N is
+        # not compatible with the current PyTorch installation."; 2.13 also "Found GPU0 <GPU> which is of compute
+        # capability (CC) X.Y."), CUDA's cudaErrorNoKernelImageForDevice (209) in anyone's words, and
+        # cudaErrorInvalidDeviceFunction (98) as NCCL's checks.h prints it
+        "gpu-arch-unsupported",
+        (
+            "with CUDA capability sm_",
+            "which is of compute capability (CC)",
+            "no kernel image is available",
+            "invalid device function",
+        ),
+        r"(?:^|: )(?P<gpu>[^:]*?) with CUDA capability (?P<sm>sm_\d+) is not compatible with the current PyTorch|"
+        r"Found GPU\d+ (?P<gpu2>.+?) which is of compute capability \(CC\) (?P<cc>\d+\.\d+)|"
+        r"(?P<image>no kernel image is available for execution on the device)|"
+        r"(?P<nccl>Cuda failure (?:98 )?')?(?P<function>invalid device function)",
+        lambda g: (
+            "log-gpu-arch-unsupported",
+            {
+                "who": "this torch build"
+                if g.get("sm") or g.get("cc")
+                else "this NCCL build"
+                if g.get("nccl")
+                else "the code this rank ran (torch, NCCL or a CUDA extension)",
+                "detail": f" ({g['gpu'].strip()}, {g['sm']})"
+                if g.get("sm")
+                else f" ({g['gpu2'].strip()}, compute capability {g['cc']})"
+                if g.get("cc")
+                else f" ({g.get('image') or g.get('function')})",
+            },
+        ),
+    ),
+    _sig(  # torch.utils.data.DataLoader's own timeout (DataLoader(timeout=N)): every release
+        "dataloader-timeout",
+        "DataLoader timed out after ",
+        r"DataLoader timed out after (?P<seconds>\d+(?:\.\d+)?) seconds",  # a float timeout prints "3.0"
+        lambda g: ("log-dataloader-timeout", {"detail": f" ({g['seconds']} s)"}),
+    ),
+    _sig(  # the main process finding a worker gone: dataloader.py's "DataLoader worker (pid(s) N) exited unexpectedly",
+        # and torch/csrc/DataLoader.cpp's "DataLoader worker (pid N) exited unexpectedly with exit code C." and
+        # "... is killed by signal: <strsignal>." (a bus error there is /dev/shm's, named by its own signature)
+        "dataloader-worker-died",
+        "DataLoader worker (pid",
+        r"DataLoader worker \(pid(?:\(s\))? (?P<pids>[\d, ]+)\) (?:exited unexpectedly(?: with exit code "
+        r"(?P<code>-?\d+))?|is killed by signal: (?P<signal>[^.]+))",
+        lambda g: (
+            "log-dataloader-worker-died",
+            {
+                "detail": f" (pid {g['pids'].strip()}"
+                + (f", killed by signal: {g['signal']}" if g.get("signal") else "")
+                + (f", exit code {g['code']}" if g.get("code") else "")
+                + ")"
+            },
+        ),
+    ),
     _sig(  # torch.cuda's lazy init where CUDA finds no device (cudaErrorNoDevice): every release
         "cuda-no-device",
-        "No CUDA GPUs are available",
-        r"No CUDA GPUs are available",
+        ("No CUDA GPUs are available", "only supported with GPUs, no GPUs"),
+        # ProcessGroupNCCL's constructor on a node where torch counts no GPU (RuntimeError, ValueError from 2.2)
+        r"No CUDA GPUs are available|ProcessGroupNCCL is only supported with GPUs, no GPUs found",
         lambda g: ("log-no-gpu-visible", {"detail": ""}),
     ),
     _sig(  # torch/cuda/__init__.py _check_driver: no NVIDIA kernel driver in this process's view

@@ -130,11 +130,13 @@ CONSEQUENCES = frozenset(
         "log-nccl-setup-unfinished",  # where setup stopped, not why
         "log-nccl-watchdog-stuck",  # the monitor's verdict on a wait or hang logged before it, when one was
         "log-timeout-on-another-rank",  # the rank that timed out, when the paste has it, says more
+        "log-dataloader-worker-died",  # the worker's own error, or the /dev/shm its bus error points at
     }
 )
 # Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
 # a container's small /dev/shm, enough for one GPU.
-_HARMLESS_ALONE = frozenset({"log-gloo-loopback", "log-shm-container-default"})
+# torch's warning of a GPU its build has no code for: a PTX build may still run there.
+_HARMLESS_ALONE = frozenset({"log-gloo-loopback", "log-shm-container-default", "log-gpu-arch-unsupported"})
 # Findings about what the inputs show together: named before the causes each input shows.
 _TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
 
@@ -261,9 +263,12 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
     names = {name for name, _ in groups}
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
     unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
+    stuck_for = any(n == "log-nccl-watchdog-stuck" and dict(p)["detail"] for n, p in groups)
     for name, params in list(groups):
         p = dict(params)
-        if name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
+        if name == "log-nccl-watchdog-stuck" and not p["detail"] and stuck_for:
+            del groups[(name, params)]  # the monitor's first line, where its last one gives the budget
+        elif name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
             del groups[(name, params)]  # the OOM killer's SIGKILL
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
             del groups[(name, params)]  # the segment NCCL could not create because it could not open it
@@ -282,6 +287,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-ifname-missing",  # NCCL 2.28 returns invalid usage where no interface matches NCCL_SOCKET_IFNAME
             "log-gpu-out-of-memory",
             "log-cuda-driver-too-old",
+            "log-gpu-hardware-fault",
+            "log-gpu-arch-unsupported",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
