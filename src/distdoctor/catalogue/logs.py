@@ -1233,6 +1233,40 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ddp-model-differs",
+        "error",
+        "log",
+        Text(
+            "The ranks built different models{detail}: DDP checks that every rank holds the same parameters",
+            "各 rank 构建的模型不同{detail}：DDP 会检查每个 rank 的参数是否一致",
+        ),
+        Text(
+            "Run the same code, config and checkpoint on every node (compare git rev-parse HEAD, pip freeze and the "
+            "config file across nodes; a node with a stale copy is the usual cause), and build the model the same way "
+            "on every rank: no layers that depend on the rank, on the GPU found, or on a file only one node has.",
+            "在每个节点上运行相同的代码、配置和检查点（比较各节点的 git rev-parse HEAD、pip freeze 和配置文件；"
+            "常见原因是某个节点上的副本过旧），并在每个 rank 上以相同方式构建模型：不要有依赖 rank、"
+            "所检测到的 GPU 或只有某个节点才有的文件的层。",
+        ),
+    ),
+    Entry(
+        "log-ib-hca-fatal",
+        "error",
+        "log",
+        Text(
+            "The RDMA device {dev} reported a fatal error (local catastrophic error): NCCL cannot use it until it is "
+            "reset",
+            "RDMA 设备 {dev} 报告了致命错误（local catastrophic error）：在重置之前 NCCL 无法使用它",
+        ),
+        Text(
+            "On that node, dmesg | grep -i mlx5 says why (firmware, PCIe, temperature). Take the node out of the job, "
+            "reset the HCA (mlxfwreset, or reboot the node) and relaunch; to run on it meanwhile, leave the device out "
+            "with NCCL_IB_HCA=^<device>.",
+            "在该节点上，dmesg | grep -i mlx5 会说明原因（固件、PCIe、温度）。把该节点移出作业，重置 HCA"
+            "（mlxfwreset 或重启节点）后重新启动；若暂时仍要使用该节点，用 NCCL_IB_HCA=^<device> 排除这个设备。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

@@ -205,6 +205,17 @@ def _gloo_address(g: Params) -> tuple[str, Params]:
     return "log-gloo-hostname-unresolvable", {"hostname": value}
 
 
+def _ddp_model_differs(g: Params) -> tuple[str, Params]:
+    """Each rank of the two prints the check from its side: one detail for both, the lower rank first."""
+    if g.get("rank"):
+        pair = sorted([(int(g["rank"]), g["n"]), (int(g["other"]), g["m"])])
+        detail = f" (rank {pair[0][0]} has {pair[0][1]} parameters, rank {pair[1][0]} has {pair[1][1]})"
+    else:
+        low, high = sorted([int(g["rank2"]), int(g["other2"])])
+        detail = f" (a parameter's {g['what']} differ between rank {low} and rank {high})"
+    return "log-ddp-model-differs", {"detail": detail}
+
+
 def _in_docker_network(address: str) -> bool:
     try:
         return ipaddress.ip_address(address.split("%")[0]) in DOCKER_NETWORK
@@ -756,6 +767,17 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:(?P<check>ifa|rp|bind_rv) [!=]= (?:nullptr|0)\.\s*)?Unable to find address for:? (?P<value>\S+)",
         _gloo_address,
     ),
+    _sig(  # device.cc sockaddrToInterfaceName: the address gloo bound to (the hostname's) is on no interface; gloo
+        # before the localhost check (torch before 1.8) said so for a hostname on 127.0.1.1
+        "gloo-no-interface",
+        "Unable to find interface for",
+        r"Unable to find interface for:? \[?(?P<addr>[^\]\s]+)\]?",
+        lambda g: (
+            ("log-gloo-loopback", {"detail": f" (the hostname resolves to {g['addr']}, on no interface of its own)"})
+            if _loopback(g["addr"])
+            else ("log-gloo-hostname-unresolvable", {"hostname": f"of this host (it resolves to {g['addr']})"})
+        ),
+    ),
     _sig(
         "gloo-recv-timeout",
         "Timed out waiting",
@@ -1102,6 +1124,16 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # DDP's check that every rank built the same model (comm.cpp / reducer.cpp, torch 1.9 on): "DDP expects same
+        # model across all ranks, but Rank 1 has 200 params, while rank 0 has inconsistent 198 params.", and
+        # "[1]: params[0] in this process with sizes [..] appears not to match sizes of the same param in process 0."
+        "ddp-model-differs",
+        ("DDP expects same model across all ranks", "appears not to match s"),
+        r"Rank (?P<rank>\d+) has (?P<n>\d+) params, while rank (?P<other>\d+) has inconsistent (?P<m>\d+) params|"
+        r"\[(?P<rank2>\d+)\]: params\[\d+\] in this process with (?P<what>sizes|strides) .*?appears not to match "
+        r"(?:sizes|strides) of the same param in process (?P<other2>\d+)",
+        _ddp_model_differs,
+    ),
     _sig(  # torch.utils.data.DataLoader's own timeout (DataLoader(timeout=N)): every release
         "dataloader-timeout",
         "DataLoader timed out after ",
@@ -1202,6 +1234,15 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
+    _sig(  # net_ib.cc: the HCA's own fatal event (IBV_EVENT_DEVICE_FATAL): "Got async event : local catastrophic error"
+        # (2.7-2.21), "Got async error event: ..." (2.22-2.26), "mlx5_0:1 async fatal event: ..." (2.27+)
+        "ib-device-fatal",
+        "local catastrophic error",
+        # a quote of the line may leave out NCCL's "NET/IB : mlx5_0:1 " before it
+        r"(?:NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?)?(?:Got async (?:error )?event|async fatal event)\s?: "
+        r"local catastrophic error",
+        lambda g: ("log-ib-hca-fatal", {"dev": g.get("dev") or "an HCA (the line does not name it)"}),
+    ),
     _sig(  # net_ib.cc: "Got async event : port error" (2.7-2.21), "mlx5_0:1 Got async error event: port error"
         # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
         "ib-port-event",
