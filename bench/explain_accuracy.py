@@ -49,16 +49,19 @@ CAUSES: dict[str, set[str]] = {
     # log-rank-late (its rank-0 case and fix added after the next round was measured): rank 0 never joined the
     # collective the others timed out in, its fix leading with rank-0-only work and a timeout longer than it
     # log-ranks-not-loaded (after the next round was measured): sglang's load barrier, a rank waiting for slow ones
+    # log-nccl-timeout-midrun (before the tenth round was measured): a watchdog timeout after a hundred collectives
+    # had completed, whose title names another rank not coming and whose fix leads with rank-0-only work
     "rank-busy-timeout": {
         "log-rank-busy-elsewhere",
         "log-nccl-unique-id-timeout",
         "log-rank-late",
         "log-ranks-not-loaded",
+        "log-nccl-timeout-midrun",
     },
-    "rank-late": {"log-rank-late"},
+    "rank-late": {"log-rank-late", "log-nccl-timeout-midrun"},
     # log-rank-busy-elsewhere: a one-element collective the others waited in, for a rank busy elsewhere or whose
     # data ended first; its fix names batches that differ between ranks and DDP's join()
-    "uneven-inputs": {"log-rank-busy-elsewhere", "log-rank-late"},
+    "uneven-inputs": {"log-rank-busy-elsewhere", "log-rank-late", "log-nccl-timeout-midrun"},
     "docker-bridge-address": {"docker-bridge-address"},
     "local-rank-arg": {"local-rank-arg"},
     "master-port-in-use": {"master-port-in-use"},
@@ -168,7 +171,12 @@ CAUSES: dict[str, set[str]] = {
     # nccl-tests' host hash giving two hosts one value: two nodes read as one host, as with one hostname
     "host-hash-collision": {"hostname-duplicate"},
     # a rank's own exception while the others waited in a collective: the rank busy elsewhere, or its code's error
-    "rank-exception-in-checkpoint-save": {"log-rank-busy-elsewhere", "log-code-error", "log-rank-late"},
+    "rank-exception-in-checkpoint-save": {
+        "log-rank-busy-elsewhere",
+        "log-code-error",
+        "log-rank-late",
+        "log-nccl-timeout-midrun",
+    },
     # ranks started in another layout than the job's world size
     "rank-world-size-misconfigured": {
         "log-rank-started-twice",
@@ -186,8 +194,18 @@ CAUSES: dict[str, set[str]] = {
     # eval-collect-dir-not-shared, ray-node-ip-mismatch, rdzv-endpoint-host-mismatch.
     "cuda-driver-too-old": {"log-cuda-driver-too-old"},
     # a collective that only rank 0 reaches (its checkpoint save or evaluation): the rank the others wait for
-    "checkpoint-save-rank0-only": {"log-rank-late", "log-rank-busy-elsewhere", "log-collective-mismatch"},
-    "rank0-eval-through-ddp-wrapper": {"log-rank-late", "log-rank-busy-elsewhere", "log-collective-mismatch"},
+    "checkpoint-save-rank0-only": {
+        "log-rank-late",
+        "log-rank-busy-elsewhere",
+        "log-collective-mismatch",
+        "log-nccl-timeout-midrun",
+    },
+    "rank0-eval-through-ddp-wrapper": {
+        "log-rank-late",
+        "log-rank-busy-elsewhere",
+        "log-collective-mismatch",
+        "log-nccl-timeout-midrun",
+    },
     "collective-shape-mismatch": {"log-collective-mismatch"},
     # Docker's NAT: the container's bridge address is what the other nodes are given; log-mpi-peer-address-nat
     # (after the late round was measured) names the NAT Open MPI saw

@@ -134,10 +134,10 @@ CASES = [
         "nccl-watchdog-timeout",
         "nccl-public.log",
         "SeqNum=1580",
-        "log-nccl-timeout",
+        "log-nccl-timeout-midrun",  # the 1579 collectives before it completed
         {"rank": "0", "seq": "1580", "op": "ALLREDUCE", "timeout": "600000", "elapsed": "600060"},
     ),
-    ("nccl-watchdog-timeout", "nccl-public.log", "SeqNum=64088", "log-nccl-timeout", {"rank": "7"}),
+    ("nccl-watchdog-timeout", "nccl-public.log", "SeqNum=64088", "log-nccl-timeout-midrun", {"rank": "7"}),
     ("nccl-system-error", "nccl-public.log", "ncclSystemError", "log-nccl-system-error", {}),
     ("nccl-system-error", "nccl-public.log", "'unhandled system error'", "log-nccl-system-error", {}),
     ("nccl-invalid-usage", "nccl-public.log", "ncclInvalidUsage", "log-nccl-invalid-usage", {}),

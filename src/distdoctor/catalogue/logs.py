@@ -135,6 +135,31 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-timeout-midrun",
+        "error",
+        "log",
+        Text(
+            "NCCL watchdog: {op} (SeqNum {seq}) on rank {rank} ran {elapsed} ms, past its {timeout} ms timeout, after "
+            "the collectives before it had completed: the links worked, so most likely another rank never came to "
+            "this one",
+            "NCCL watchdog：rank {rank} 上的 {op}（SeqNum {seq}）运行了 {elapsed} ms，超过了 {timeout} ms 的超时；"
+            "此前的集合通信都已完成，说明链路是通的，最可能的是另一个 rank 没有进入这次集合通信",
+        ),
+        Text(
+            "Find the rank that was elsewhere: busy past the timeout (evaluation, checkpoint saving or data "
+            "preparation on rank 0 only), on another code path (a collective inside 'if rank == 0', a data loop that "
+            "ends early on one rank), or dead (its own log, dmesg for the OOM killer). Give every rank the same "
+            "collectives, raise init_process_group(timeout=...) above the longest rank-0-only work, and run "
+            "distdoctor dump while it hangs to see each rank's stack. Only where no rank was elsewhere, suspect the "
+            "network (rerun with NCCL_DEBUG=WARN).",
+            "找出不在这里的 rank：忙碌超过了超时（只在 rank 0 上做的评估、保存检查点或数据准备）、走了另一条代码路径"
+            "（写在 'if rank == 0' 里的集合通信、某个 rank 的数据循环提前结束），或已经退出（查看它自己的日志、dmesg "
+            "中的 OOM killer）。让每个 rank 调用相同的集合通信，把 init_process_group(timeout=...) 调到大于最长的"
+            "仅 rank 0 的工作，卡住时运行 distdoctor dump 查看每个 rank 的调用栈。只有在没有 rank 缺席时，才怀疑网络"
+            "（用 NCCL_DEBUG=WARN 重新运行）。",
+        ),
+    ),
+    Entry(
         "log-nccl-watchdog-stuck",
         "error",
         "log",

@@ -254,13 +254,16 @@ def _watchdog(g: Params) -> tuple[str, Params]:
     op, rank = field.get("OpType", "?"), g.get("rank") or "?"
     if field.get("NumelIn") == "1" or op == "BARRIER":
         return "log-rank-busy-elsewhere", {"ranks": rank, "op": op, "elapsed": g["elapsed"]}
-    return "log-nccl-timeout", {
-        "rank": rank,
-        "seq": field.get("SeqNum", "?"),
-        "op": op,
-        "timeout": field.get("Timeout(ms)", "?"),
-        "elapsed": g["elapsed"],
-    }
+    seq = field.get("SeqNum", "?")
+    params = {"rank": rank, "seq": seq, "op": op, "timeout": field.get("Timeout(ms)", "?"), "elapsed": g["elapsed"]}
+    if seq.isdigit() and int(seq) >= _MIDRUN_SEQ:
+        return "log-nccl-timeout-midrun", params
+    return "log-nccl-timeout", params
+
+
+# A communicator that had completed this many collectives reached every peer: a timeout after them is a rank that did
+# not come, more often than a network that stopped (torch 1.13 on numbers the work: SeqNum).
+_MIDRUN_SEQ = 100
 
 
 # The errors of a /dev/shm the job may not write to, as against one that is full.

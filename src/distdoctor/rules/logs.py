@@ -112,6 +112,7 @@ _RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
 CONSEQUENCES = frozenset(
     {
         "log-nccl-timeout",
+        "log-nccl-timeout-midrun",
         "log-nccl-timeout-unnamed",
         "log-gloo-timeout",
         "log-nccl-system-error",
@@ -301,7 +302,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
             del groups[(name, params)]  # torch's summary of the kernel assertion that says which check failed
-        elif name == "log-nccl-timeout-unnamed" and names & {"log-nccl-timeout", "log-rank-busy-elsewhere"}:
+        elif name == "log-nccl-timeout-unnamed" and names & {
+            "log-nccl-timeout",
+            "log-nccl-timeout-midrun",
+            "log-rank-busy-elsewhere",
+        }:
             del groups[(name, params)]  # the same timeout, whose message says which collective
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
