@@ -480,6 +480,28 @@ CASES = [
         {"detail": " (rank 0 has 4 parameters, rank 1 has 6)"},
     ),
     (
+        "nccl-version-mismatch",
+        "source-texts.log",
+        "Mismatched NCCL version",
+        "version-mismatch",
+        {"component": "NCCL", "detail": "NCCL 2.27.3 on rank 0; NCCL 2.27.5 on rank 1"},
+    ),
+    ("nvlink-p2p-disabled", "source-texts.log", "P2P is disabled", "log-nvlink-p2p-disabled", {"a": "1", "b": "0"}),
+    (
+        "ib-link-layer-mixed",
+        "source-texts.log",
+        "Attempted to merge",
+        "log-ib-link-layer-mixed",
+        {"detail": "mlx5_0:1/IB and mlx5_4:1/RoCE"},
+    ),
+    (
+        "ib-link-layer-mixed",
+        "source-texts.log",
+        "Remote RoCE device",
+        "log-ib-link-layer-mixed",
+        {"detail": "a remote RoCE port and mlx5_0:1/IB"},
+    ),
+    (
         "dataloader-timeout",
         "source-texts.log",
         "DataLoader timed out",

@@ -1292,6 +1292,45 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ib-link-layer-mixed",
+        "error",
+        "log",
+        Text(
+            "NCCL paired RDMA ports of different link layers ({detail}): InfiniBand and RoCE ports cannot reach each "
+            "other",
+            "NCCL 把不同链路层的 RDMA 端口配在了一起（{detail}）：InfiniBand 端口和 RoCE 端口之间无法互通",
+        ),
+        Text(
+            "Give NCCL ports of one link layer, the same on every node: NCCL_IB_HCA=<the InfiniBand devices> (or the "
+            "RoCE ones); ibv_devinfo shows each port's link_layer, and distdoctor check lists them per node. A RoCE "
+            "port of a storage or management network is the usual stray one.",
+            "只给 NCCL 同一种链路层的端口，并在每个节点上保持一致：NCCL_IB_HCA=<InfiniBand 设备>（或 RoCE 设备）；"
+            "ibv_devinfo 会显示每个端口的 link_layer，distdoctor check 会按节点列出。"
+            "常见的多余端口是存储网或管理网上的 RoCE 网卡。",
+        ),
+    ),
+    Entry(
+        "log-nvlink-p2p-disabled",
+        "error",
+        "log",
+        Text(
+            "NVLink joins GPUs {a} and {b}, but the driver reports peer access between them disabled: NCCL stops "
+            "there, and calls it a likely hardware fault",
+            "GPU {a} 和 {b} 之间有 NVLink 连接，但驱动报告它们之间的 P2P 访问被禁用：NCCL 在此停止，并认为很可能是"
+            "硬件故障",
+        ),
+        Text(
+            "On that node, nvidia-smi nvlink -s shows links that are down and nvidia-smi topo -p2p r the pairs without "
+            "peer access. On a bare-metal HGX or DGX node that is a failed link or GPU: take the node out and reset "
+            "or replace it. In a VM or container that hides peer access (some GB200 and vGPU set-ups) fix the "
+            "platform's GPU passthrough; NCCL_IGNORE_DISABLED_P2P=1 runs without P2P, slower.",
+            "在该节点上，nvidia-smi nvlink -s 会显示断开的链路，nvidia-smi topo -p2p r 会显示没有 P2P 访问的 GPU 对。"
+            "在裸机 HGX 或 DGX 节点上，这是链路或 GPU 故障：把节点移出并重置或更换。在隐藏了 P2P 访问的虚拟机或容器中"
+            "（某些 GB200 和 vGPU 环境），请修正平台的 GPU 直通；NCCL_IGNORE_DISABLED_P2P=1 可以在没有 P2P 的情况下"
+            "运行，但更慢。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

@@ -205,6 +205,12 @@ def _gloo_address(g: Params) -> tuple[str, Params]:
     return "log-gloo-hostname-unresolvable", {"hostname": value}
 
 
+def _nccl_release(code: str) -> str:
+    """NCCL_VERSION_CODE as a release: X*10000 + Y*100 + Z from 2.9, X*1000 + Y*100 + Z before."""
+    n = int(code)
+    return f"{n // 10000}.{n % 10000 // 100}.{n % 100}" if n >= 10000 else f"{n // 1000}.{n % 1000 // 100}.{n % 100}"
+
+
 def _ddp_model_differs(g: Params) -> tuple[str, Params]:
     """Each rank of the two prints the check from its side: one detail for both, the lower rank first."""
     if g.get("rank"):
@@ -1237,6 +1243,38 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
+    _sig(  # net_ib.cc (2.26 on): RDMA ports of two link layers in one connection or one merged NIC; NCCL_IB_LLSTR
+        # prints each as IB or RoCE
+        "ib-link-layer-mixed",
+        "NICs of only one link type",
+        r"Attempted to (?:connect|merge) incompatible devices: \[\d+\](?P<a>\S+?) and \[\d+\](?P<b>\S+?)\.|"
+        r"Remote (?P<remote>\S+) device is incompatible with the local \[\d+\](?P<local>\S+?)\.",
+        lambda g: (
+            "log-ib-link-layer-mixed",
+            {"detail": f"{g['a']} and {g['b']}" if g.get("a") else f"a remote {g['remote']} port and {g['local']}"},
+        ),
+    ),
+    _sig(  # graph/paths.cc (2.12 on): NVML says no P2P between GPUs the topology shows joined by NVLink
+        "nvlink-p2p-disabled",
+        "P2P is disabled between NVLINK",
+        r"P2P is disabled between NVLINK connected GPUs (?P<a>\d+) and (?P<b>\d+)",
+        _name("log-nvlink-p2p-disabled"),
+    ),
+    _sig(  # init.cc (2.23 on): the ranks of one communicator run different NCCL releases; NCCL_VERSION_CODE
+        "nccl-version-mismatch",
+        "Mismatched NCCL version detected",
+        r"Mismatched NCCL version detected : rank (?P<a>\d+) version (?P<va>\d+) rank (?P<b>\d+) version (?P<vb>\d+)",
+        lambda g: (
+            "version-mismatch",
+            {
+                "component": "NCCL",
+                "detail": "; ".join(
+                    f"NCCL {_nccl_release(code)} on rank {rank}"
+                    for rank, code in sorted([(int(g["a"]), g["va"]), (int(g["b"]), g["vb"])])
+                ),
+            },
+        ),
+    ),
     _sig(  # net_ib.cc: the HCA's own fatal event (IBV_EVENT_DEVICE_FATAL): "Got async event : local catastrophic error"
         # (2.7-2.21), "Got async error event: ..." (2.22-2.26), "mlx5_0:1 async fatal event: ..." (2.27+)
         "ib-device-fatal",
