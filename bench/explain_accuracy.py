@@ -68,7 +68,13 @@ CAUSES: dict[str, set[str]] = {
     "log-collective-mismatch": {"log-collective-mismatch", "log-rank-busy-elsewhere"},
     "nccl-version-mismatch": {"version-mismatch"},
     "version-mismatch": {"version-mismatch"},
-    "firewall-blocked": {"master-unreachable", "log-nccl-connect-failed", "log-gloo-connect-failed", "mesh-blocked"},
+    "firewall-blocked": {
+        "master-unreachable",
+        "log-nccl-connect-failed",
+        "log-gloo-connect-failed",
+        "mesh-blocked",
+        "log-nccl-ofi-request-error",
+    },
     "rank-killed-signal": {"log-rank-killed"},
     # log-rank-oom-likely: a SIGKILL nothing in the log explains, named as the OOM killer's with how to confirm it
     "oom-killed": {"log-rank-oom-killed", "log-rank-oom-likely"},
@@ -233,7 +239,13 @@ CAUSES: dict[str, set[str]] = {
     # torchrun's agent stopped by the SIGHUP of a closed terminal: the finding whose fix names SIGHUP and setsid/tmux
     "sighup-session-closed": {"log-agent-signalled"},
     # a rank stuck elsewhere (a logger's setup, a checkpoint save on a failing disk) while the others waited for it
-    "wandb-blocking-rank": {"log-rank-busy-elsewhere", "log-rank-late", "log-nccl-timeout-midrun"},
+    # log-store-barrier-waiting (after the tenth round was measured): its fix leads with a rank busy elsewhere
+    "wandb-blocking-rank": {
+        "log-rank-busy-elsewhere",
+        "log-rank-late",
+        "log-nccl-timeout-midrun",
+        "log-store-barrier-waiting",
+    },
     "disk-fault-checkpoint-stall": {"log-rank-busy-elsewhere", "log-rank-late", "log-nccl-timeout-midrun"},
     # SyncBN in a run that never called init_process_group
     "syncbn-without-process-group": {"log-pg-not-initialized"},
@@ -243,6 +255,10 @@ CAUSES: dict[str, set[str]] = {
     "gpu-exclusive-process-mode": {"log-gpu-busy", "log-duplicate-gpu"},
     # a container task left without any GPU device
     "enroot-restrict-dev-gpus-per-task": {"log-no-gpu-visible"},
+    # After the tenth round was measured: the store's bind of a port below 1024 refused, named as the log shows it;
+    # an IPv6 address without brackets in a URL; EFA's failed transfers, whose fix leads with the security group
+    "master-port-privileged": {"master-port-privileged", "log-master-port-denied"},
+    "ipv6-addr-unbracketed": {"log-ipv6-unbracketed"},
     "master-addr-invalid": {
         "log-store-host-unresolvable",
         "master-addr-unresolvable",

@@ -10,7 +10,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
-from distdoctor.rules.log_signatures import OFI_FAILED
+from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -502,6 +502,83 @@ CASES = [
         {"detail": "a remote RoCE port and mlx5_0:1/IB"},
     ),
     (
+        "cuda-call-needs-newer-driver",
+        "field/972-nccl-cuda113-api-on-r460-driver.log",
+        "not supported in the installed",
+        "log-cuda-driver-too-old",
+        {"who": "this NCCL build"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "field/973-nccl-built-sm80-only-run-on-h100.log",
+        "named symbol not found",
+        "log-gpu-arch-unsupported",
+        {"who": "this NCCL build", "detail": " (named symbol not found)"},
+    ),
+    (
+        "server-socket-denied",
+        "field/988-master-port-520-privileged-permission-denied.log",
+        "errno: 13",
+        "log-master-port-denied",
+        {"port": "520"},
+    ),
+    (
+        "server-socket-denied",
+        "field/985-random-master-port-below-1024-permission-denied.log",
+        "Permission denied:",
+        "log-master-port-denied",
+        {"port": "374"},
+    ),
+    (
+        "store-barrier-waiting",
+        "field/980-accelerate-wandb-blocks-rank-store-barrier.log",
+        "worker_count=7",
+        "log-store-barrier-waiting",
+        {"key": "store_based_barrier_key:2", "world_size": "8", "joined": "7"},
+    ),
+    (
+        "store-barrier-waiting",
+        "store-barrier-slow.log",
+        "Waiting in store based",
+        "log-store-barrier-waiting",
+        {"key": "store_based_barrier_key:1", "world_size": "2", "joined": "1"},
+    ),
+    (
+        "store-barrier-done",
+        "store-barrier-slow.log",
+        "Completed store-based barrier for key:store_based_barrier_key:1",
+        BARRIER_DONE,
+        {"key": "store_based_barrier_key:1"},
+    ),
+    (
+        "nccl-ofi-request-error",
+        "field/1023-efa-security-group-ofi-request-error-mpijob.log",
+        "completed with error",
+        "log-nccl-ofi-request-error",
+        {"detail": " (RC 20: unknown error)"},
+    ),
+    (
+        "nvidia-smi-no-devices",
+        "field/1000-pyxis-gpus-per-task-container-no-devices.log",
+        "No devices found",
+        "log-no-gpu-visible",
+        {"detail": " (nvidia-smi: No devices found)"},
+    ),
+    (
+        "client-socket-timeout",
+        "field/1011-ray-serve-dp-rank0-not-on-advertised-master.log",
+        "timed out after 600000ms",
+        "master-unreachable",
+        {"addr": "MASTER_ADDR", "port": "MASTER_PORT", "elapsed": "600000ms"},
+    ),
+    (
+        "url-port-not-int",
+        "field/1022-ipv6-unbracketed-tcp-init-method-port-parse.log",
+        "ValueError: Port could not be cast",
+        "log-ipv6-unbracketed",
+        {"value": "f3:03::e1:c6c9::d:52001"},
+    ),
+    (
         "dataloader-timeout",
         "source-texts.log",
         "DataLoader timed out",
@@ -680,7 +757,15 @@ CASES = [
         "source-texts.log",
         "got signal: 15",
         "log-agent-signalled",
-        {"pid": "76", "signal": "SIGTERM (15)"},
+        {"pid": " (pid 76)", "signal": "SIGTERM (15)"},
+    ),
+    ("agent-death-signal", "source-texts.log", "Received 1 death", "log-agent-signalled", {"signal": "SIGHUP (1)"}),
+    (
+        "agent-death-signal",
+        "source-texts.log",
+        "Received Signals.SIGTERM",
+        "log-agent-signalled",
+        {"pid": "", "signal": "SIGTERM (15)"},
     ),
     (
         "rendezvous-keepalive",
@@ -1807,3 +1892,17 @@ def test_a_dataloader_worker_gone_on_a_bus_error_names_dev_shm_first() -> None:
     line = real_line("source-texts.log", "killed by signal: Bus error").text
     names = [f.name for f in explain_findings([to_input(line, "a.log")])]
     assert names == ["log-shm-too-small", "log-dataloader-worker-died"]
+
+
+def test_a_store_barrier_wait_that_ended_is_no_failure_and_one_the_log_ends_in_is() -> None:
+    # Recorded: rank 1 came 13 s late, torch logged its 10 s wait (with a store wait timeout inside) and then the end.
+    assert [
+        f for f in explain_findings([read_log(str(LOGS / "store-barrier-slow.log"))]) if f.severity == "error"
+    ] == []
+    hung = read_log(str(LOGS / "field" / "980-accelerate-wandb-blocks-rank-store-barrier.log"))
+    assert [f.name for f in explain_findings([hung])] == ["log-store-barrier-waiting"]
+
+
+def test_a_bridge_among_the_interfaces_of_a_one_host_job_is_no_fault() -> None:
+    log = read_log(str(LOGS / "field" / "976-a6000-allreduce-hang-amd-iommu.log"))
+    assert "docker-bridge-address" not in [f.name for f in explain_findings([log])]

@@ -602,8 +602,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "torchrun (pid {pid}) was sent {signal} from outside and stopped the job",
-            "torchrun（pid {pid}）从外部收到 {signal}，并停止了作业",
+            "torchrun{pid} was sent {signal} from outside and stopped the job",
+            "torchrun{pid} 从外部收到 {signal}，并停止了作业",
         ),
         Text(
             "Find who sent it: a scheduler's time limit or preemption (sacct -j JOB, kubectl describe pod), a cancel, "
@@ -1328,6 +1328,78 @@ LOGS: tuple[Entry, ...] = (
             "在裸机 HGX 或 DGX 节点上，这是链路或 GPU 故障：把节点移出并重置或更换。在隐藏了 P2P 访问的虚拟机或容器中"
             "（某些 GB200 和 vGPU 环境），请修正平台的 GPU 直通；NCCL_IGNORE_DISABLED_P2P=1 可以在没有 P2P 的情况下"
             "运行，但更慢。",
+        ),
+    ),
+    Entry(
+        "log-master-port-denied",
+        "error",
+        "log",
+        Text(
+            "The store could not bind MASTER_PORT {port}: Permission denied (a port below 1024 needs root)",
+            "store 无法绑定 MASTER_PORT {port}：Permission denied（小于 1024 的端口需要 root 权限）",
+        ),
+        Text(
+            "Pick a port from 1024 to 65535, the same on every node (--master-port 29500, or MASTER_PORT=29500); a "
+            "script that draws it at random ($RANDOM) must add 1024 or more to the draw.",
+            "选择 1024 到 65535 之间的端口，并在所有节点上保持一致（--master-port 29500 或 MASTER_PORT=29500）；"
+            "随机选取端口的脚本（$RANDOM）必须在随机值上加 1024 以上。",
+        ),
+    ),
+    Entry(
+        "log-store-barrier-waiting",
+        "error",
+        "log",
+        Text(
+            "Ranks wait at the store barrier {key} of a new process group: {joined} of {world_size} ranks have come, "
+            "and the log ends before the rest do",
+            "各 rank 在新进程组的 store 屏障 {key} 处等待：{world_size} 个 rank 中只到了 {joined} 个，"
+            "日志结束时其余的仍未到达",
+        ),
+        Text(
+            "Find the ranks that have not come to init_process_group or new_group: one busy elsewhere (an experiment "
+            "tracker or logger starting, a download or data preparation on some ranks only), one that died (its own "
+            "log, dmesg), or one never started; distdoctor dump shows where each rank is. Every rank must create "
+            "every group, in the same order.",
+            "找出还没有进入 init_process_group 或 new_group 的 rank：在别处忙碌的（实验跟踪器或日志工具在启动、"
+            "只在部分 rank 上进行的下载或数据准备）、已经退出的（查看它自己的日志、dmesg），或根本没有启动的；"
+            "distdoctor dump 可以显示每个 rank 在做什么。每个 rank 都必须以相同的顺序创建每一个进程组。",
+        ),
+    ),
+    Entry(
+        "log-nccl-ofi-request-error",
+        "error",
+        "log",
+        Text(
+            "An EFA transfer of the AWS OFI plugin failed{detail}: EFA traffic between the instances is blocked or "
+            "broken",
+            "AWS OFI 插件的一次 EFA 传输失败{detail}：实例之间的 EFA 流量被阻断或出现故障",
+        ),
+        Text(
+            "Check the security group first: EFA needs one that allows all inbound and outbound traffic to and from "
+            "itself, on every instance of the job. Then check each node with fi_info -p efa, that every pod or "
+            "container was given the EFA devices (vpc.amazonaws.com/efa), and that the EFA installer, libfabric "
+            "and aws-ofi-nccl versions are the same on all nodes.",
+            "先检查安全组：EFA 需要一个允许与自身之间所有入站和出站流量的安全组，作业的每个实例都要使用它。"
+            "然后在每个节点上运行 fi_info -p efa，确认每个 pod 或容器都分配了 EFA 设备（vpc.amazonaws.com/efa），"
+            "并确认各节点的 EFA 安装包、libfabric 和 aws-ofi-nccl 版本一致。",
+        ),
+    ),
+    Entry(
+        "log-ipv6-unbracketed",
+        "error",
+        "log",
+        Text(
+            "An IPv6 address was written into a URL without brackets: everything after its first colon was read as "
+            "the port ('{value}')",
+            "IPv6 地址写进 URL 时没有加方括号：第一个冒号之后的所有内容都被当成了端口（'{value}'）",
+        ),
+        Text(
+            "Write the address in brackets wherever it goes with a port: init_method='tcp://[fd00::5]:29500', "
+            "--rdzv-endpoint '[fd00::5]:29500'; MASTER_ADDR takes it bare. A hostname that resolves to it avoids "
+            "the question.",
+            "凡是与端口写在一起的地方都要给地址加方括号：init_method='tcp://[fd00::5]:29500'、"
+            "--rdzv-endpoint '[fd00::5]:29500'；MASTER_ADDR 直接写地址即可。"
+            "使用能解析到该地址的主机名可以避免这个问题。",
         ),
     ),
     Entry(

@@ -40,9 +40,11 @@ CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS:
 CONNECT_RETRY = "connect-retry"  # NCCL retrying a refused connect: how many times says if the peer is gone
 RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, and of a process that joined it
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
+BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that waited in it all came
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
 MARKERS = frozenset(
     {
+        BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
         RAY_VERSIONS,
@@ -121,6 +123,8 @@ def _loopback(address: str) -> bool:
 
 
 def _client_timeout(g: Params) -> tuple[str, Params]:
+    if not g.get("host"):
+        return "master-unreachable", {"addr": "MASTER_ADDR", "port": "MASTER_PORT", "elapsed": g["elapsed"]}
     if is_not_a_host(g["host"]):
         return "log-master-addr-not-a-host", {"addr": g["host"], "port": g["port"]}
     if _loopback(g["host"]):
@@ -185,6 +189,13 @@ def _ray_shm(g: Params) -> tuple[str, Params]:
 def _port_in_use(g: Params) -> tuple[str, Params]:
     port = g.get("port") or g.get("port2") or "(the log does not say which)"
     return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
+
+
+def _port_denied(g: Params) -> tuple[str, Params]:
+    port = g.get("port") or g["port2"]
+    if int(port) < 1024:
+        return "log-master-port-denied", {"port": port}
+    return "log-unexplained-failure", {"line": f"the store may not bind port {port}: Permission denied"}
 
 
 def _full_mesh(g: Params) -> tuple[str, Params]:
@@ -346,6 +357,7 @@ def _ib_completion(g: Params) -> tuple[str, Params]:
 
 _SIGNALS = {1: "SIGHUP", 2: "SIGINT", 4: "SIGILL", 6: "SIGABRT", 7: "SIGBUS", 8: "SIGFPE", 9: "SIGKILL"}
 _SIGNALS |= {11: "SIGSEGV", 13: "SIGPIPE", 15: "SIGTERM"}
+_NUMBERS = {name: num for num, name in _SIGNALS.items()}
 _SIGNAL_WORDS = {
     "Segmentation fault": "SIGSEGV",
     "Aborted": "SIGABRT",
@@ -414,9 +426,10 @@ def _oom(g: Params) -> tuple[str, Params]:
     return "log-rank-oom-killed", {"who": _who(g), "detail": _detail(g.get("detail"))}
 
 
+# The address is left out where an issue form broke the line after the time, or a paste put placeholders in it.
 _CLIENT_TIMEOUT = (
-    r"The client socket has timed out after (?P<elapsed>\d+m?s) while trying to connect to "
-    r"\((?P<host>[^,()\s]+), (?P<port>\d+)\)"
+    r"The client socket has timed out after (?P<elapsed>\d+m?s)(?: while trying to connect to "
+    r"\((?P<host>[^,()\s]+), (?P<port>\d+)\)|\s*$| while trying to connect to \(<)"
 )
 _PORT_IN_USE = (
     r"The server socket has failed to (?:listen on any local network address|bind to \S*?:(?P<port>\d+)\b)"
@@ -440,6 +453,20 @@ _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Float
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
     _sig("client-socket-timeout", "The client socket has", _CLIENT_TIMEOUT, _client_timeout),
+    _sig(  # urllib.parse (Python 3.6 on) reading a tcp:// init_method whose host is an IPv6 address without brackets:
+        # everything after its first colon is taken for the port ("{port!r}: " is a quirk of some Python releases)
+        "url-port-not-int",
+        "Port could not be cast to integer value",
+        r"Port could not be cast to integer value as (?:\{port!r\}: )?'(?P<value>[0-9A-Fa-f:.%\w]*:[0-9A-Fa-f:.%\w]*)'",
+        lambda g: ("log-ipv6-unbracketed", {"value": g["value"]}),
+    ),
+    _sig(  # socket.cpp: the store's bind refused with EACCES, a port below 1024 for a user without the right to it
+        "server-socket-denied",
+        "The server socket has failed to bind to ",
+        r"The server socket has failed to bind to \S*?:(?P<port>\d+)\b.*?(?:errno: 13 - )?Permission denied|"
+        r"Permission denied: The server socket has failed to bind to \S*?:(?P<port2>\d+)\b",
+        _port_denied,
+    ),
     # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
     # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
     # client timeout of the same log as refused (see rules/logs.py).
@@ -539,7 +566,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # 1.x's bare "Socket Timeout" / "Wait timeout", also as ProcessGroupNCCL's "store->get('0') got error: ..."
         "store-wait-timeout",
         ("ait timeout", "Socket Timeout", "Timeout waiting for key"),
-        r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: (?!\S*torchelastic/(?:role_info|assigned_ranks))"
+        # (not the 10 s waits of a store-based barrier's progress line: its own timeout has a text of its own)
+        r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: "
+        r"(?!\S*torchelastic/(?:role_info|assigned_ranks)|\S*store_based_barrier_key:\d+:last_worker)"
         r"(?P<key>\S+)|Timeout waiting for key: (?P<key2>\S+) after (?P<after2>\d+ ?m?s)|"
         r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b)",
         lambda g: (
@@ -631,7 +660,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"SignalException: Process (?P<pid>\d+) got signal: (?P<num>\d+)",
         lambda g: (
             "log-agent-signalled",
-            {"pid": g["pid"], "signal": f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})"},
+            {"pid": f" (pid {g['pid']})", "signal": f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})"},
+        ),
+    ),
+    _sig(  # the agent's own log of that signal (agent/server/api.py, 1.9 on): "Received Signals.SIGHUP death signal,
+        # shutting down workers" where Python prints the enum's name, "Received 15 death signal, ..." where its number
+        "agent-death-signal",
+        " death signal, shutting down workers",
+        r"Received (?:Signals\.(?P<name>SIG[A-Z]+)|(?P<num>\d+)) death signal, shutting down workers",
+        lambda g: (
+            "log-agent-signalled",
+            {
+                "pid": "",
+                "signal": f"{g['name']} ({_NUMBERS[g['name']]})"
+                if g.get("name") in _NUMBERS
+                else g.get("name") or f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})",
+            },
         ),
     ),
     _sig(
@@ -1112,26 +1156,44 @@ SIGNATURES: tuple[Signature, ...] = (
             "which is of compute capability (CC)",
             "no kernel image is available",
             "invalid device function",
+            "named symbol not found",
         ),
         r"(?:^|: )(?P<gpu>[^:]*?) with CUDA capability (?P<sm>sm_\d+) is not compatible with the current PyTorch|"
         r"Found GPU\d+ (?P<gpu2>.+?) which is of compute capability \(CC\) (?P<cc>\d+\.\d+)|"
         r"(?P<image>no kernel image is available for execution on the device)|"
-        r"(?P<nccl>Cuda failure (?:98 )?')?(?P<function>invalid device function)",
+        r"(?P<nccl>Cuda failure (?:98 )?')?(?P<function>invalid device function)|"
+        # cudaErrorSymbolNotFound (500) where NCCL looks its kernels up (enqueue.cc): none built for this GPU
+        r"enqueue\.cc:\d+ NCCL WARN (?P<nccl2>Cuda failure (?:500 )?')(?P<symbol>named symbol not found)",
         lambda g: (
             "log-gpu-arch-unsupported",
             {
                 "who": "this torch build"
                 if g.get("sm") or g.get("cc")
                 else "this NCCL build"
-                if g.get("nccl")
+                if g.get("nccl") or g.get("nccl2")
                 else "the code this rank ran (torch, NCCL or a CUDA extension)",
                 "detail": f" ({g['gpu'].strip()}, {g['sm']})"
                 if g.get("sm")
                 else f" ({g['gpu2'].strip()}, compute capability {g['cc']})"
                 if g.get("cc")
-                else f" ({g.get('image') or g.get('function')})",
+                else f" ({g.get('image') or g.get('function') or g.get('symbol')})",
             },
         ),
+    ),
+    _sig(  # distributed_c10d._store_based_barrier's INFO line every 10 s while a new group waits for its ranks:
+        # "(world_size=8, worker_count=7, timeout=0:30:00)" until 1.12, "for N secondsrank: ..., num_workers_joined=7"
+        "store-barrier-waiting",
+        "Waiting in store based barrier",
+        r"Waiting in store based barrier to initialize process group for (?:[\d.]+ seconds ?)?rank: \d+, "
+        r"key: (?P<key>[^\s,]+),? \(world_size=(?P<world_size>\d+), "
+        r"(?:worker_count|num_workers_joined)=(?P<joined>\d+)",
+        _name("log-store-barrier-waiting"),
+    ),
+    _sig(  # its end: "Rank 0: Completed store-based barrier for key:store_based_barrier_key:1 with 8 nodes."
+        "store-barrier-done",
+        "Completed store-based barrier",
+        r"Completed store-based barrier for key ?:(?P<key>\S+?) with",
+        lambda g: (BARRIER_DONE, {"key": g["key"]}),
     ),
     _sig(  # DDP's check that every rank built the same model (comm.cpp / reducer.cpp, torch 1.9 on): "DDP expects same
         # model across all ranks, but Rank 1 has 200 params, while rank 0 has inconsistent 198 params.", and
@@ -1165,6 +1227,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 + ")"
             },
         ),
+    ),
+    _sig(  # nvidia-smi inside the job's container or task finding no GPU: "No devices were found" (nvidia-smi),
+        # "No devices found." (nvidia-smi -L)
+        "nvidia-smi-no-devices",
+        "No devices",
+        r"(?:^|\s)No devices (?:were )?found\.?\s*$",
+        lambda g: ("log-no-gpu-visible", {"detail": " (nvidia-smi: No devices found)"}),
     ),
     _sig(  # torch.cuda's lazy init where CUDA finds no device (cudaErrorNoDevice): every release
         "cuda-no-device",
@@ -1645,6 +1714,20 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # cudaErrorCallRequiresNewerDriver (36): a call the runtime has and the driver does not, as NCCL built
+        # with a newer CUDA than the driver supports makes it ("Cuda failure 'API call is not supported in the
+        # installed CUDA driver'")
+        "cuda-call-needs-newer-driver",
+        "not supported in the installed CUDA driver",
+        r"(?P<nccl>NCCL WARN Cuda failure )?'?API call is not supported in the installed CUDA driver",
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {
+                "who": "this NCCL build" if g.get("nccl") else "the CUDA runtime this job loads",
+                "detail": " (API call is not supported in the installed CUDA driver)",
+            },
+        ),
+    ),
     _sig(  # MPICH's Hydra (lib/utils/sock.c, pmip.c): a proxy that cannot resolve a host or connect back to mpiexec
         "hydra-connect",
         ("unable to get host address for ", "unable to connect to server "),  # the second holds "onnect to "
@@ -1666,6 +1749,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NET/OFI (?P<detail>No eligible providers were found|Only EFA provider is supported|OFI fi_getinfo\(\) call "
         r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed)\.?\s*$",
         lambda g: (OFI_FAILED, {"detail": g["detail"]}),
+    ),
+    _sig(  # aws-ofi-nccl: a transfer EFA completed with an error (a request's completion entry), after setup worked
+        "nccl-ofi-request-error",
+        "completed with error",
+        r"NET/OFI Request \S+ completed with error\. RC: (?P<rc>\d+)\. Error: (?P<error>[^.]*)",
+        lambda g: ("log-nccl-ofi-request-error", {"detail": f" (RC {g['rc']}: {g['error'].strip()})"}),
     ),
     _sig(  # Horovod's stall inspector (stall_inspector.cc): tensors only some ranks submitted, past its warning time
         "horovod-stalled",

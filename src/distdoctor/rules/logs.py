@@ -24,6 +24,7 @@ from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
 from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_signatures import (
+    BARRIER_DONE,
     CUDA_INVALID,
     EXITED,
     MARKERS,
@@ -75,8 +76,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "OOMKilled": None,
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
     # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
+    # cudawrap.cc's "Failed to find CUDA library in <NCCL_CUDA_PATH>" is followed by the default search.
     "NCCL WARN": re.compile(
-        r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI )"
+        r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
+        r"Failed to find CUDA library)"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
@@ -267,7 +270,9 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
     stuck_for = any(n == "log-nccl-watchdog-stuck" and dict(p)["detail"] for n, p in groups)
     for name, params in list(groups):
         p = dict(params)
-        if name == "log-nccl-watchdog-stuck" and not p["detail"] and stuck_for:
+        if name == "log-store-barrier-waiting" and "log-store-barrier-timeout" in names:
+            del groups[(name, params)]  # the wait, and then its end
+        elif name == "log-nccl-watchdog-stuck" and not p["detail"] and stuck_for:
             del groups[(name, params)]  # the monitor's first line, where its last one gives the budget
         elif name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
             del groups[(name, params)]  # the OOM killer's SIGKILL
@@ -559,6 +564,9 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
             continue  # named as the flapping port
         groups.setdefault((hit.finding, hit.params), []).append(hit)
     refused = groups.pop((REFUSED, ()), [])
+    done = {dict(h.params)["key"] for h in hits if h.finding == BARRIER_DONE}
+    for key in [k for k in groups if k[0] == "log-store-barrier-waiting" and dict(k[1])["key"] in done]:
+        del groups[key]  # the barrier was slow, and then every rank came
     for key in [k for k in groups if k[0] in MARKERS]:
         del groups[key]
     if refused:  # the timeouts of this log followed refused connects: the port is closed or rejected, not dropped
@@ -598,9 +606,13 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
+    one_host = _one_host(log, node)
+    if one_host:
+        # every rank on one host reaches every address of it, a bridge's too: the interface is no fault there
+        found = [f for f in found if f.name != "docker-bridge-address"]
     system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
     causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]
-    if system and not causes and (host := _one_host(log, node)):
+    if system and not causes and (host := one_host):
         # on one host NCCL's transports are P2P and SHM: the system call that fails there is on /dev/shm
         evidence = _evidence([h.line for h in system[0]])
         found.append(make_finding("log-shm-likely", host, tuple(evidence), host=host))
