@@ -1705,7 +1705,6 @@ def _field_log(prefix: str) -> LogInput:
     [
         ("222", "channels", "Channel 01/02 : 0 1"),  # two nodes: rings computed, no link made
         ("410", "bootstrap", "NET/Socket : Using [0]enp3s0f0:10.50.56.33<0>"),  # one GPU: stuck in TCP setup
-        ("412", "init", "Setting affinity for GPU 1 to ff00ff"),  # four GPUs: before rings
     ],
 )
 def test_a_log_that_ends_inside_nccls_setup_is_an_unfinished_setup(prefix: str, stage: str, last: str) -> None:
@@ -1906,3 +1905,22 @@ def test_a_store_barrier_wait_that_ended_is_no_failure_and_one_the_log_ends_in_i
 def test_a_bridge_among_the_interfaces_of_a_one_host_job_is_no_fault() -> None:
     log = read_log(str(LOGS / "field" / "976-a6000-allreduce-hang-amd-iommu.log"))
     assert "docker-bridge-address" not in [f.name for f in explain_findings([log])]
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "where"),
+    [
+        ("975-rccl-mi100-allreduce-hang-iommu.log", "before nccl-tests' first result"),
+        ("412-nccl248-4x1080ti-allreduce-hang-intel-iommu.log", "in NCCL's setup (init step)"),
+    ],
+)
+def test_a_one_host_job_that_stops_in_setup_or_before_its_first_result_names_the_gpu_peer_path(
+    excerpt: str, where: str
+) -> None:
+    (first, *_) = explain_findings([read_log(str(LOGS / "field" / excerpt))])
+    assert (first.name, dict(first.params)["where"]) == ("log-p2p-hang-likely", where)
+
+
+def test_nccl_tests_that_printed_results_did_not_stall() -> None:
+    log = read_log(str(LOGS / "field" / "137-nccl-tests-two-hosts-ran-separately-no-mpi-build.log"))
+    assert "log-p2p-hang-likely" not in [f.name for f in explain_findings([log])]

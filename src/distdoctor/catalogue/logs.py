@@ -1403,6 +1403,28 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-p2p-hang-likely",
+        "error",
+        "log",
+        Text(
+            "Every rank ran on one host ({host}) and the job stopped {where}: GPU peer-to-peer traffic that never "
+            "completes, most often because of the host's IOMMU or PCIe ACS",
+            "所有 rank 都在同一台主机（{host}）上，作业停在{where}：GPU 之间的点对点流量始终无法完成，"
+            "最常见的原因是该主机的 IOMMU 或 PCIe ACS",
+        ),
+        Text(
+            "Confirm it: rerun with NCCL_P2P_DISABLE=1 (shared memory then carries the traffic): if that runs, the "
+            "peer path is the fault. Boot with iommu=pt (intel_iommu=on iommu=pt), or amd_iommu=off where nothing "
+            "needs the IOMMU, and disable PCIe ACS on the bridges between the GPUs (BIOS, or setpci as NCCL's "
+            "troubleshooting guide shows); cuda-samples' p2pBandwidthLatencyTest shows the broken pairs. In a VM, "
+            "peer access needs the hypervisor's support.",
+            "先确认：用 NCCL_P2P_DISABLE=1 重新运行（这时由共享内存传输）：如果能运行，就是点对点路径的问题。"
+            "用 iommu=pt 启动（intel_iommu=on iommu=pt），或在不需要 IOMMU 时用 amd_iommu=off，并在 GPU 之间的桥上"
+            "关闭 PCIe ACS（在 BIOS 中，或按 NCCL 故障排查指南用 setpci）；cuda-samples 的 p2pBandwidthLatencyTest "
+            "会显示有问题的 GPU 对。在虚拟机中，点对点访问需要虚拟化平台的支持。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

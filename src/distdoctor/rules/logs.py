@@ -784,6 +784,33 @@ def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: Joi
     )
 
 
+# nccl-tests' table: its header ("#  size  count  type  redop  root  time  algbw  busbw #wrong ...") and a row of it
+_TESTS_HEADER = re.compile(r"^#\s+size\s+count\s+type\s+redop\b")
+_TESTS_ROW = re.compile(r"^\s+\d+\s+\d+\s+\w+\s+\w+\s+-?\d+\s+[\d.]+")
+
+
+def _tests_unfinished(log: LogInput) -> LogLine | None:
+    """nccl-tests' table header with no row below it: the test never finished its first collective."""
+    header = next((line for line in log.lines if _TESTS_HEADER.search(line.text)), None)
+    if header is None:
+        return None
+    below = (line for line in log.lines if line.number > header.number)
+    return None if any(_TESTS_ROW.search(line.text) for line in below) else header
+
+
+def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
+    """A log that stops in NCCL's setup or before nccl-tests' first result. With every rank on one host the links
+    that hang there are the GPUs' peer paths; elsewhere, where setup stopped says what to suspect."""
+    setup = _setup_unfinished(log, node, hits, joined)
+    tests = _tests_unfinished(log) if not any(h.finding == TEST_RESULT for h in hits) else None
+    host = _one_host(log, node) if setup or tests else None
+    if host:
+        shown = setup.evidence if setup else (tests.where,) if tests else ()
+        where = f"in NCCL's setup ({dict(setup.params)['stage']} step)" if setup else "before nccl-tests' first result"
+        return make_finding("log-p2p-hang-likely", host, shown, host=host, where=where)
+    return setup
+
+
 def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
     """A failure no signature explains, with its decisive lines: the first and the last exception of each log."""
     lines = [line for _, ls in failed for line in ls]
@@ -859,7 +886,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         stalled = [
             f
             for log, (node, hits), j in zip(logs, per_node, joined, strict=True)
-            if (f := _setup_unfinished(log, node, hits, j))
+            if (f := _stalled(log, node, hits, j))
         ]
         on = {f.node for f in stalled}
         found = [_as_cause(f, "setup-stalled") if f.name in _STALL_CAUSES and f.node in on else f for f in found]
