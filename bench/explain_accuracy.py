@@ -261,6 +261,8 @@ CAUSES: dict[str, set[str]] = {
     # an IPv6 address without brackets in a URL; EFA's failed transfers, whose fix leads with the security group
     "master-port-privileged": {"master-port-privileged", "log-master-port-denied"},
     "ipv6-addr-unbracketed": {"log-ipv6-unbracketed"},
+    # Lightning's rank 0 alone, whose fix leads with a NODE_RANK or LOCAL_RANK left in the environment
+    "stray-node-rank-env": {"log-lightning-ranks-missing"},
     "master-addr-invalid": {
         "log-store-host-unresolvable",
         "master-addr-unresolvable",

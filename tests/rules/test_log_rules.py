@@ -10,7 +10,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
-from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED
+from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, REGISTERED
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -577,6 +577,13 @@ CASES = [
         "ValueError: Port could not be cast",
         "log-ipv6-unbracketed",
         {"value": "f3:03::e1:c6c9::d:52001"},
+    ),
+    (
+        "lightning-registered",
+        "field/065-nemo-multinode-could-not-find-net-id0.log",
+        "All distributed processes registered",
+        REGISTERED,
+        {},
     ),
     (
         "dataloader-timeout",
@@ -1924,3 +1931,17 @@ def test_a_one_host_job_that_stops_in_setup_or_before_its_first_result_names_the
 def test_nccl_tests_that_printed_results_did_not_stall() -> None:
     log = read_log(str(LOGS / "field" / "137-nccl-tests-two-hosts-ran-separately-no-mpi-build.log"))
     assert "log-p2p-hang-likely" not in [f.name for f in explain_findings([log])]
+
+
+def test_lightnings_rank_0_alone_and_unregistered_names_the_ranks_never_started() -> None:
+    (finding,) = explain_findings([_field_log("982")])
+    assert (finding.name, finding.param_map["seen"], finding.param_map["world"]) == (
+        "log-lightning-ranks-missing",
+        "1",
+        "8",
+    )
+    # where rank 0 then saw every rank register, the members this log shows are not the question
+    member = real_line("field/982-lightning-stray-node-rank-env-hang.log", "MEMBER: 1/8").text
+    registered = real_line("field/065-nemo-multinode-could-not-find-net-id0.log", "All distributed processes").text
+    later = explain_findings([to_input(f"{member}\n{registered}\n", "a.log")])
+    assert "log-lightning-ranks-missing" not in [f.name for f in later]

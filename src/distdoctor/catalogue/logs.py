@@ -1425,6 +1425,28 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-lightning-ranks-missing",
+        "error",
+        "log",
+        Text(
+            "Lightning's rank 0 started and waits for its world of {world} ranks, but only {seen} started here and "
+            "none registered: the others were never started, or never reached rank 0",
+            "Lightning 的 rank 0 已启动，正在等待全部 {world} 个 rank，但这里只启动了 {seen} 个，且没有一个完成注册："
+            "其余的 rank 从未启动，或无法连接到 rank 0",
+        ),
+        Text(
+            "Lightning starts a node's other processes itself only when nothing in the environment says a launcher "
+            "did: unset NODE_RANK, LOCAL_RANK, WORLD_SIZE and MASTER_* left over from the shell or the cluster's "
+            "defaults (or give every process its own, right values); under Slurm run the script with srun and "
+            "--ntasks-per-node equal to the devices; with torchrun pass --nproc-per-node. On several nodes, start "
+            "every node and check that they reach MASTER_ADDR:MASTER_PORT (distdoctor check).",
+            "只有当环境中没有任何迹象表明已有启动器时，Lightning 才会自己启动本节点的其他进程：取消 shell 或集群默认"
+            "遗留的 NODE_RANK、LOCAL_RANK、WORLD_SIZE 和 MASTER_*（或为每个进程设置各自正确的值）；在 Slurm 下用 srun "
+            "运行脚本，并让 --ntasks-per-node 等于设备数；使用 torchrun 时传入 --nproc-per-node。在多个节点上，"
+            "要启动每个节点，并确认它们能连到 MASTER_ADDR:MASTER_PORT（distdoctor check）。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

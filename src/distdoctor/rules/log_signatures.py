@@ -31,6 +31,7 @@ PROGRESS = "progress"  # "[Rank N] Timeout at NCCL work: W, last enqueued NCCL w
 CLEAN = "clean"  # exit code 0
 PORT_ACTIVE = "port-active"  # an IB port came (back) up: after a port error, the link flapped
 SLURM_LAUNCHES = "slurm-launches"  # Lightning leaves starting the ranks to Slurm: one rank per Slurm task
+REGISTERED = "registered"  # Lightning's rank 0 saw every rank join init_process_group
 MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
@@ -57,6 +58,7 @@ MARKERS = frozenset(
         PORT_ACTIVE,
         SLURM_LAUNCHES,
         MEMBER,
+        REGISTERED,
         TEST_RESULT,
         NCCL_1,
         SPAWNS,
@@ -1044,6 +1046,13 @@ SIGNATURES: tuple[Signature, ...] = (
         ": GLOBAL_RANK: ",  # one needle for both wordings: one pass over the log
         r"[Ii]nitializing (?:ddp|distributed): GLOBAL_RANK: (?P<rank>\d+), MEMBER: (?P<member>\d+)/(?P<world>\d+)",
         lambda g: (MEMBER, dict(g)),
+    ),
+    _sig(  # Lightning's rank 0 once init_process_group returned: "All distributed processes registered. Starting with
+        # N processes" (every release since 1.0)
+        "lightning-registered",
+        "All distributed processes registered",
+        r"All distributed processes registered",
+        lambda g: (REGISTERED, {}),
     ),
     _sig(
         "nccl-duplicate-gpu",

@@ -34,6 +34,7 @@ from distdoctor.rules.log_signatures import (
     PORT_ACTIVE,
     PROGRESS,
     REFUSED,
+    REGISTERED,
     SIGNATURES,
     SLURM_LAUNCHES,
     SPAWNS,
@@ -377,6 +378,20 @@ def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
     return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
 
 
+def _lightning_unregistered(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
+    """Lightning's rank 0 started and the log ends with fewer ranks started than its world size, none of them
+    registered, and nothing failed: the others were never started, or never reached rank 0."""
+    if failed or any(h.finding in (REGISTERED, SLURM_LAUNCHES) for h in hits):
+        return []
+    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
+    world = max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+    zero = [h for h in members.values() if dict(h.params)["rank"] == "0"]
+    if not zero or len(members) >= world:
+        return []
+    evidence = _evidence([h.line for h in members.values()])
+    return [make_finding("log-lightning-ranks-missing", node, evidence, seen=len(members), world=world)]
+
+
 def _rank_started_twice(hits: Sequence[Hit], node: str) -> list[Finding]:
     """Lightning printed the start of one global rank more than once while others never started: the processes
     were started in another layout than the world size (Slurm's tasks, or two nodes with one node rank)."""
@@ -592,6 +607,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     found = [
         *flapping,
         *_slurm_one_task(hits, node),
+        *_lightning_unregistered(hits, node, failed),
         *_rank_started_twice(hits, node),
         *_separate_tests(hits, node),
         *_nccl_1(hits, node, failed),
