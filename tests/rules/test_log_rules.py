@@ -586,6 +586,13 @@ CASES = [
         {},
     ),
     (
+        "nccl-shm-segment",
+        "field/974-nccl-regression-shm-attach-ib-shared.log",
+        "Error while attaching",
+        "log-shm-segment-missing",
+        {"path": "/dev/shm/nccl-glnlGK"},
+    ),
+    (
         "dataloader-timeout",
         "source-texts.log",
         "DataLoader timed out",

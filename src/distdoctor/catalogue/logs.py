@@ -1447,6 +1447,28 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-shm-segment-missing",
+        "error",
+        "log",
+        Text(
+            "NCCL could not attach to the shared-memory segment another rank of this host made ({path}: No such "
+            "file or directory): the ranks of one host do not share /dev/shm, or the segment was removed",
+            "NCCL 无法挂载本机另一个 rank 创建的共享内存段（{path}：No such file or directory）：同一主机上的各 rank "
+            "没有共享 /dev/shm，或该共享内存段已被删除",
+        ),
+        Text(
+            "Run the ranks of a host where they share /dev/shm: one container per node rather than one per GPU, or "
+            "--ipc=host or one /dev/shm volume for the containers of a pod. Something that empties /dev/shm while a "
+            "job runs removes live segments: a cleanup cron job, or systemd-logind's RemoveIPC=yes when the user's "
+            "last session ends (set RemoveIPC=no on compute nodes). Where none of these applies, try another NCCL "
+            "release: such a failure has also been an NCCL fault.",
+            "让同一主机上的各 rank 共享 /dev/shm：每个节点一个容器而不是每块 GPU 一个，或使用 --ipc=host，或让 pod 中"
+            "的容器挂载同一个 /dev/shm 卷。在作业运行期间清空 /dev/shm 的东西会删除正在使用的共享内存段：清理用的 cron "
+            "任务，或在用户最后一个会话结束时生效的 systemd-logind RemoveIPC=yes（在计算节点上设置 RemoveIPC=no）。"
+            "如果以上都不适用，请换一个 NCCL 版本试试：这类失败也曾是 NCCL 的缺陷。",
+        ),
+    ),
+    Entry(
         "log-unexplained-failure",
         "error",
         "log",

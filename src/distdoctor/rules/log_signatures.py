@@ -295,6 +295,8 @@ def _shm(g: Params) -> tuple[str, Params]:
     path = g.get("path") or "/dev/shm"
     if _NOT_WRITABLE.search(error):
         return "log-shm-not-writable", {"who": "NCCL", "detail": f"{g.get('call') or 'open'} {path}: {error}"}
+    if g.get("verb") == "attaching to" and error.startswith("No such file"):
+        return "log-shm-segment-missing", {"path": path}  # another rank's segment, not one this rank sized
     return "log-shm-too-small", {"who": "NCCL", "path": path, "detail": _detail(error)}
 
 
@@ -1076,7 +1078,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-shm-segment",
         "shared memory",  # one needle for NCCL's segment and the DataLoader's texts
-        r"Error while (?:creating|attaching to) shared memory segment (?P<path>\S+) \(size \d+\)"
+        r"Error while (?P<verb>creating|attaching to) shared memory segment (?P<path>\S+) \(size \d+\)"
         r"(?:, error: (?P<error>.+?) \(\d+\))?",
         _shm,
     ),
