@@ -1952,3 +1952,8 @@ def test_lightnings_rank_0_alone_and_unregistered_names_the_ranks_never_started(
     registered = real_line("field/065-nemo-multinode-could-not-find-net-id0.log", "All distributed processes").text
     later = explain_findings([to_input(f"{member}\n{registered}\n", "a.log")])
     assert "log-lightning-ranks-missing" not in [f.name for f in later]
+
+
+def test_an_errno_in_brackets_after_permission_denied_is_not_sshs_refusal() -> None:
+    line = real_line("source-texts.log", "nccl-Ab3xQz, error Permission denied (13)").text
+    assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-shm-not-writable"]

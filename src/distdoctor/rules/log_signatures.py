@@ -1579,7 +1579,8 @@ SIGNATURES: tuple[Signature, ...] = (
             "ssh: Could not resolve hostname",
         ),
         # a literal first; "ssh: connect to host " holds nccl-connect-failed's needle, so it costs no pass of its own
-        r"(?P<error>Permission denied \([\w,\-]+\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
+        # (ssh's methods are words: "Permission denied (13)" is an errno, NCCL's or another program's)
+        r"(?P<error>Permission denied \([a-z][a-z,\-]*\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
         r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$))",
         _name("log-ssh-launch-failed"),
     ),
