@@ -622,11 +622,12 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
-    one_host = _one_host(log, node)
-    if one_host:
+    system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
+    bridged = any(f.name == "docker-bridge-address" for f in found)
+    one_host = _one_host(log, node) if system or bridged else None  # a pass over every line: only when asked
+    if one_host and bridged:
         # every rank on one host reaches every address of it, a bridge's too: the interface is no fault there
         found = [f for f in found if f.name != "docker-bridge-address"]
-    system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
     causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]
     if system and not causes and (host := one_host):
         # on one host NCCL's transports are P2P and SHM: the system call that fails there is on /dev/shm
@@ -805,9 +806,10 @@ _TESTS_HEADER = re.compile(r"^#\s+size\s+count\s+type\s+redop\b")
 _TESTS_ROW = re.compile(r"^\s+\d+\s+\d+\s+\w+\s+\w+\s+-?\d+\s+[\d.]+")
 
 
-def _tests_unfinished(log: LogInput) -> LogLine | None:
+def _tests_unfinished(log: LogInput, joined: JoinedText) -> LogLine | None:
     """nccl-tests' table header with no row below it: the test never finished its first collective."""
-    header = next((line for line in log.lines if _TESTS_HEADER.search(line.text)), None)
+    shown = (log.lines[i] for i in joined.lines_with("redop"))
+    header = next((line for line in shown if _TESTS_HEADER.search(line.text)), None)
     if header is None:
         return None
     below = (line for line in log.lines if line.number > header.number)
@@ -818,7 +820,7 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
     """A log that stops in NCCL's setup or before nccl-tests' first result. With every rank on one host the links
     that hang there are the GPUs' peer paths; elsewhere, where setup stopped says what to suspect."""
     setup = _setup_unfinished(log, node, hits, joined)
-    tests = _tests_unfinished(log) if not any(h.finding == TEST_RESULT for h in hits) else None
+    tests = _tests_unfinished(log, joined) if not any(h.finding == TEST_RESULT for h in hits) else None
     host = _one_host(log, node) if setup or tests else None
     if host:
         shown = setup.evidence if setup else (tests.where,) if tests else ()
