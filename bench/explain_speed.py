@@ -5,7 +5,8 @@ Builds a log of N lines from the recorded fixtures (a torchrun failure repeated:
 error lines), then times, in one run: splitting the text into lines; the signature table with its needle
 prefilter (what explain does); the same table with every regex run on every line. Prints MB/s and ratios, by the
 wall clock and by this process's CPU time (on a shared machine the CPU figure is the one that says how fast the
-code is), and the load average it ran under.
+code is), and the load average it ran under. Then the slowest signature on a long padded line, where a regex that
+backtracks over the padding would take seconds.
 """
 
 from __future__ import annotations
@@ -69,7 +70,29 @@ def main() -> int:
     print(f"  {'':38s} {'wall':>7s} {'MB/s':>7s}  {'CPU':>7s} {'MB/s':>7s}")
     for label, (wall, cpu) in results.items():
         print(f"  {label:38s} {wall:6.2f}s {mb / wall:7.1f}  {cpu:6.2f}s {mb / cpu:7.1f}  x{cpu / base:.2f} of explain")
+    slowest = max(_padded_searches(), key=lambda r: r[0])
+    print(f"  slowest signature on a {PADDED_CHARS}-character padded line: {slowest[0] * 1000:.1f} ms ({slowest[1]})")
     return 0
+
+
+# A pasted line can be long: joined terminal padding, a progress bar's carriage returns, a dump of numbers. A regex
+# that retries a run of such characters at every position takes seconds there.
+PADDED_CHARS = 20_000
+_PADDING = ("a:b ", "1", " ", "\t", "-", "x: ", "[0]a:1<2> ")
+
+
+def _padded_searches() -> list[tuple[float, str]]:
+    """Each signature's regex on its needles with long padding after, and around: (seconds, signature key)."""
+    timings = []
+    for sig in rules.SIGNATURES:
+        for needle in sig.needles:
+            for pad in _PADDING:
+                filler = pad * (PADDED_CHARS // len(pad))
+                for line in (needle + filler, filler + needle + filler[:2000]):
+                    start = time.perf_counter()
+                    sig.pattern.search(line)
+                    timings.append((time.perf_counter() - start, sig.key))
+    return timings
 
 
 if __name__ == "__main__":

@@ -461,7 +461,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # everything after its first colon is taken for the port ("{port!r}: " is a quirk of some Python releases)
         "url-port-not-int",
         "Port could not be cast to integer value",
-        r"Port could not be cast to integer value as (?:\{port!r\}: )?'(?P<value>[0-9A-Fa-f:.%\w]*:[0-9A-Fa-f:.%\w]*)'",
+        r"Port could not be cast to integer value as (?:\{port!r\}: )?'(?P<value>[^':\s]*:[^'\s]*)'",
         lambda g: ("log-ipv6-unbracketed", {"value": g["value"]}),
     ),
     _sig(  # socket.cpp: the store's bind refused with EACCES, a port below 1024 for a user without the right to it
@@ -733,7 +733,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "oom-killed",
         "Killed",
-        r"(?P<detail>(?:Reason|reason|Last State)?\W*OOMKilled)",
+        r"OOMKilled",  # (with "\W*" before it a long run of padding was searched once per position)
         lambda g: ("log-rank-oom-killed", {"who": "the container", "detail": " (Kubernetes: OOMKilled)"}),
     ),
     _sig(  # srun reporting the tasks the step's cgroup killed
@@ -1476,7 +1476,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # cuMem, which maps it on the peer's GPU) it is not the P2P transport's
         "cuda-peer-unsupported",
         "peer access is not supported",
-        r"(?P<shm>shm\.cc:\d+ .*?)?(?:(?P<code>\d+) '?)?peer access is not supported",
+        r"(?P<shm>shm\.cc:\d+ .*?)?(?:\b(?P<code>\d+) '?)?peer access is not supported",  # \b: one try per number
         lambda g: (
             ("log-nccl-cumem-host-no-p2p", {})
             if g.get("shm")
