@@ -382,11 +382,16 @@ def _who(g: Params) -> str:
     return f"a process (pid {g['pid']})" if g.get("pid") else "a process"
 
 
+def _signal_label(name: str, number: int | None) -> str:
+    """ "SIGKILL (9)": a signal by the name and the number a line gave, the one it left out from the table."""
+    number = number or _NUMBERS.get(name)
+    return f"{name} ({number})" if number else name
+
+
 def _killed(name: str, number: int | None, g: Params) -> tuple[str, Params]:
     if name in ("SIGTERM", "SIGINT", "SIGHUP"):
         return TERMINATED, {}
-    number = number or next((n for n, s in _SIGNALS.items() if s == name), None)
-    return "log-rank-killed", {"who": _who(g), "signal": f"{name} ({number})" if number else name}
+    return "log-rank-killed", {"who": _who(g), "signal": _signal_label(name, number)}
 
 
 def _exitcode(g: Params) -> tuple[str, Params]:
@@ -664,7 +669,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"SignalException: Process (?P<pid>\d+) got signal: (?P<num>\d+)",
         lambda g: (
             "log-agent-signalled",
-            {"pid": f" (pid {g['pid']})", "signal": f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})"},
+            {
+                "pid": f" (pid {g['pid']})",
+                "signal": _signal_label(_SIGNALS.get(int(g["num"]), "signal"), int(g["num"])),
+            },
         ),
     ),
     _sig(  # the agent's own log of that signal (agent/server/api.py, 1.9 on): "Received Signals.SIGHUP death signal,
@@ -676,9 +684,9 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-agent-signalled",
             {
                 "pid": "",
-                "signal": f"{g['name']} ({_NUMBERS[g['name']]})"
-                if g.get("name") in _NUMBERS
-                else g.get("name") or f"{_SIGNALS.get(int(g['num']), 'signal')} ({g['num']})",
+                "signal": _signal_label(g["name"], None)
+                if g.get("name")
+                else _signal_label(_SIGNALS.get(int(g["num"]), "signal"), int(g["num"])),
             },
         ),
     ),

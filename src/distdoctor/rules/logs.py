@@ -367,11 +367,16 @@ def _flapping(hits: Sequence[Hit], node: str) -> list[Finding]:
     return found
 
 
+def _members(hits: Sequence[Hit]) -> tuple[dict[str, Hit], int]:
+    """Lightning's started ranks, one line each by MEMBER number, and the world size they print."""
+    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
+    return members, max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+
+
 def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
     """Lightning said Slurm starts its ranks, and one rank of several started: the script ran as one task."""
     launches = [h for h in hits if h.finding == SLURM_LAUNCHES]
-    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
-    world = max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+    members, world = _members(hits)
     if not launches or len(members) != 1 or world < 2:
         return []
     evidence = _evidence([launches[0].line, *[h.line for h in members.values()]])
@@ -383,8 +388,7 @@ def _lightning_unregistered(hits: Sequence[Hit], node: str, failed: bool) -> lis
     registered, and nothing failed: the others were never started, or never reached rank 0."""
     if failed or any(h.finding in (REGISTERED, SLURM_LAUNCHES) for h in hits):
         return []
-    members = {dict(h.params)["member"]: h for h in hits if h.finding == MEMBER}
-    world = max((int(dict(h.params)["world"]) for h in members.values()), default=0)
+    members, world = _members(hits)
     zero = [h for h in members.values() if dict(h.params)["rank"] == "0"]
     if not zero or len(members) >= world:
         return []
