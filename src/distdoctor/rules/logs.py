@@ -826,10 +826,13 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
     setup = _setup_unfinished(log, node, hits, joined)
     tests = _tests_unfinished(log, joined) if not any(h.finding == TEST_RESULT for h in hits) else None
     host = _one_host(log, node) if setup or tests else None
-    if host:
-        shown = setup.evidence if setup else (tests.where,) if tests else ()
-        where = f"in NCCL's setup ({dict(setup.params)['stage']} step)" if setup else "before nccl-tests' first result"
-        return make_finding("log-p2p-hang-likely", host, shown, host=host, where=where)
+    if host and setup:
+        where = f"in NCCL's setup ({setup.param_map['stage']} step)"
+        return make_finding("log-p2p-hang-likely", host, setup.evidence, host=host, where=where)
+    if host and tests:
+        return make_finding(
+            "log-p2p-hang-likely", host, (tests.where,), host=host, where="before nccl-tests' first result"
+        )
     return setup
 
 
