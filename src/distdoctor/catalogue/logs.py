@@ -1482,4 +1482,60 @@ LOGS: tuple[Entry, ...] = (
             "从下面引用的第一行读起；在每个节点运行 distdoctor check 排除环境问题，作业卡住时运行 distdoctor dump。",
         ),
     ),
+    Entry(
+        "log-cuda-illegal-address",
+        "error",
+        "log",
+        Text(
+            "A GPU kernel read or wrote memory it does not own, reported by {where} (CUDA error 700: an illegal "
+            "memory access was encountered)",
+            "某个 GPU kernel 读写了不属于它的内存，由{where}报告（CUDA 错误 700：an illegal memory access was "
+            "encountered）",
+        ),
+        Text(
+            "CUDA reports this at the next call that waits for the GPU, not where it happened: rerun that rank with "
+            "CUDA_LAUNCH_BLOCKING=1 (or under compute-sanitizer) to stop at the kernel that faulted; an index out "
+            "of range or a tensor freed or resized while another stream still used it are the usual causes. If "
+            "the kernel is NCCL's own, check dmesg on that node for an Xid and upgrade NCCL. The process's CUDA "
+            "context is lost after this: the rank must restart.",
+            "CUDA 在下一次等待 GPU 的调用处才报告此错误，而不是在出错的地方：用 CUDA_LAUNCH_BLOCKING=1"
+            "（或在 compute-sanitizer 下）重新运行该 rank，使其停在出错的 kernel 处；常见原因是索引越界，"
+            "或张量在另一个 stream 仍在使用时被释放或改变了大小。若出错的是 NCCL 自己的 kernel，请查看该节点 dmesg "
+            "中的 Xid 并升级 NCCL。出错后该进程的 CUDA 上下文已不可用：该 rank 必须重启。",
+        ),
+    ),
+    Entry(
+        "log-barrier-coordinator-lost",
+        "error",
+        "log",
+        Text(
+            "Rank {rank} reached monitored_barrier, then lost rank 0, which runs it: rank 0 failed or stopped first",
+            "rank {rank} 已到达 monitored_barrier，随后与负责它的 rank 0 失去联系：rank 0 先失败或停止了",
+        ),
+        Text(
+            "Read rank 0's log just before this time: its own error is the cause (an exception in rank-0-only "
+            "work such as logging, evaluation or saving is common); the other ranks only report losing it.",
+            "查看 rank 0 在此时间之前的日志：它自己的错误才是原因（常见的是只在 rank 0 上执行的工作，如日志、评估或"
+            "保存时抛出的异常）；其他 rank 只是报告与它失去联系。",
+        ),
+    ),
+    Entry(
+        "log-rdzv-endpoint-invalid",
+        "error",
+        "log",
+        Text(
+            "torchrun could not read its rendezvous endpoint '{endpoint}' as host:port (its {part} is not valid)",
+            "torchrun 无法把 rendezvous endpoint '{endpoint}' 解析为 host:port（其中的 {part} 无效）",
+        ),
+        Text(
+            "Give --rdzv-endpoint (or --master-addr and --master-port) as host:port with no scheme: node1:29500, "
+            "not tcp://node1:29500; an IPv6 address goes in brackets, [fd00::5]:29500. Where the value comes from a "
+            "variable, check that it was expanded: single quotes, a Kubernetes command or a YAML string leave "
+            "$MASTER_PORT as it is (Kubernetes expands $(MASTER_PORT) from the container's env).",
+            "--rdzv-endpoint（或 --master-addr 与 --master-port）要写成不带协议前缀的 host:port：node1:29500，"
+            "而不是 tcp://node1:29500；IPv6 地址要加方括号，如 [fd00::5]:29500。若值来自变量，请确认它已被展开："
+            "单引号、Kubernetes 的 command 或 YAML 字符串会原样保留 $MASTER_PORT（Kubernetes 会用容器的 env "
+            "展开 $(MASTER_PORT)）。",
+        ),
+    ),
 )

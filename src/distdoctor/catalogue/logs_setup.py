@@ -286,9 +286,9 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL could not connect an RDMA queue pair: the peer's RoCE address did not answer (ibv_modify_qp: "
-            "Connection timed out){detail}",
-            "NCCL 无法建立 RDMA 队列对：对端的 RoCE 地址没有响应（ibv_modify_qp：Connection timed out）{detail}",
+            "NCCL could not connect an RDMA queue pair: the peer's RoCE address could not be reached (ibv_modify_qp: "
+            "{error}){detail}",
+            "NCCL 无法建立 RDMA 队列对：无法到达对端的 RoCE 地址（ibv_modify_qp：{error}）{detail}",
         ),
         Text(
             "On RoCE the GID index picks the address a connection uses: set NCCL_IB_GID_INDEX on every node to the "
@@ -551,6 +551,64 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "(12040 is CUDA 12.4).",
             "升级该节点的 NVIDIA 驱动，或使用为较旧 CUDA 构建的 torch wheel（及 NCCL）：nvidia-smi 显示驱动支持的 "
             "CUDA 版本；NCCL 把版本号写作 1000 × 主版本 + 10 × 次版本（12040 即 CUDA 12.4）。",
+        ),
+    ),
+    Entry(
+        "log-gpu-driver-mismatch",
+        "error",
+        "log",
+        Text(
+            "The GPU driver's user-space libraries are not the version of its loaded kernel module{detail}",
+            "GPU 驱动的用户态库与已加载的内核模块版本不一致{detail}",
+        ),
+        Text(
+            "On that node: after a driver upgrade, reboot (or stop every GPU process and reload the nvidia kernel "
+            "modules) so that the module matches the libraries; nvidia-smi works again once they do. In a "
+            "container, the image must not carry its own libcuda.so or libnvidia-ml.so (the NVIDIA container "
+            "toolkit mounts the host's), and a cuda-compat package in it must be for a driver branch the host's "
+            "GPU supports.",
+            "在该节点上：驱动升级之后要重启（或停掉所有 GPU 进程并重新加载 nvidia 内核模块），让内核模块与用户态库"
+            "一致；二者一致后 nvidia-smi 就能恢复工作。在容器中，镜像不能自带 libcuda.so 或 libnvidia-ml.so"
+            "（NVIDIA container toolkit 会挂载宿主机的），镜像中的 cuda-compat 包必须对应宿主机 GPU 支持的驱动分支。",
+        ),
+    ),
+    Entry(
+        "log-mnnvl-imex-unavailable",
+        "error",
+        "log",
+        Text(
+            "NCCL found a multi-node NVLink domain ({size} GPUs) but could not use its memory: IMEX is not set up "
+            "for this job",
+            "NCCL 发现了跨节点 NVLink 域（{size} 块 GPU），却无法使用其内存：本作业的 IMEX 没有配置好",
+        ),
+        Text(
+            "On every node of the NVLink domain run nvidia-imex (the driver's version) with the same node list, and "
+            "check that nvidia-imex-ctl -N shows them all connected; the job must see an IMEX channel "
+            "(/dev/nvidia-caps-imex-channels/channel0: the nvidia module option NVreg_CreateImexChannel0=1, or a "
+            "ComputeDomain on Kubernetes). Until then NCCL_MNNVL_ENABLE=0 runs the job over the network instead.",
+            "在 NVLink 域的每个节点上以相同的节点列表运行 nvidia-imex（与驱动同版本），并用 nvidia-imex-ctl -N "
+            "确认所有节点都已连接；作业必须能看到 IMEX 通道（/dev/nvidia-caps-imex-channels/channel0：nvidia 模块参数 "
+            "NVreg_CreateImexChannel0=1，Kubernetes 上则是 ComputeDomain）。在此之前，设置 NCCL_MNNVL_ENABLE=0 "
+            "可让作业改走网络。",
+        ),
+    ),
+    Entry(
+        "log-nccl-algo-unavailable",
+        "error",
+        "log",
+        Text(
+            "NCCL has no algorithm and protocol left for {op}: the ones NCCL_ALGO or NCCL_PROTO allow do not work "
+            "here{detail}",
+            "NCCL 对 {op} 没有可用的算法和协议：NCCL_ALGO 或 NCCL_PROTO 允许的那些在这里都不能用{detail}",
+        ),
+        Text(
+            "Unset NCCL_ALGO and NCCL_PROTO (look in /etc/nccl.conf and ~/.nccl.conf too) and let NCCL choose. "
+            "CollNet and NVLS exist only for some collectives and data types and only where the network or the "
+            "NVSwitches support them; to force one, name it for the collective it serves and leave the others a "
+            "fallback (NCCL 2.24+: NCCL_ALGO='allreduce:nvls,ring').",
+            "取消 NCCL_ALGO 和 NCCL_PROTO（也要检查 /etc/nccl.conf 和 ~/.nccl.conf），让 NCCL 自己选择。"
+            "CollNet 和 NVLS 只支持部分集合通信和数据类型，且要网络或 NVSwitch 支持；若要强制使用某一种，"
+            "只为它适用的集合通信指定，并给其他集合通信留出备选（NCCL 2.24+：NCCL_ALGO='allreduce:nvls,ring'）。",
         ),
     ),
 )

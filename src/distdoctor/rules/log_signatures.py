@@ -224,6 +224,11 @@ def _nccl_release(code: str) -> str:
     return f"{n // 10000}.{n % 10000 // 100}.{n % 100}" if n >= 10000 else f"{n // 1000}.{n % 1000 // 100}.{n % 100}"
 
 
+def _cuda_release(code: str) -> str:
+    """CUDA's version number (1000 x major + 10 x minor, as drivers and NCCL print it) as "12.8"."""
+    return f"{int(code) // 1000}.{int(code) % 1000 // 10}"
+
+
 def _ddp_model_differs(g: Params) -> tuple[str, Params]:
     """Each rank of the two prints the check from its side: one detail for both, the lower rank first."""
     if g.get("rank"):
@@ -508,6 +513,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"^(?!.*The server socket)(?!.*\[[WI] ).*?(?:RuntimeError|OSError|DistNetworkError|error)\b.*?"
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
+    ),
+    _sig(  # elastic/rendezvous/utils.py parse_rendezvous_endpoint (torch 1.9+): --rdzv-endpoint is not host[:port]
+        "rdzv-endpoint-invalid",
+        "of the rendezvous endpoint '",
+        r"The (?P<part>hostname|port number) of the rendezvous endpoint '(?P<endpoint>[^']*)' must be",
+        lambda g: ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": g["part"].split()[0]}),
     ),
     _sig(  # torch <= 1.10 tcputil::connect: "host not found: " + gai_strerror
         "store-host-not-found",
@@ -923,23 +934,24 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>ncclSystemError: .*|unhandled system error.*?)'?$",
         _name("log-nccl-system-error"),
     ),
-    _sig(
+    _sig(  # torch 1.x without the file ("NCCL Error 5: invalid usage") as well as "NCCL error in: F:N, ..."
         "nccl-invalid-usage",
         ("ncclInvalidUsage", "invalid usage"),
-        r"(?P<error>ncclInvalidUsage: .*|NCCL error.*invalid usage.*)",
+        r"(?P<error>ncclInvalidUsage: .*|NCCL [Ee]rror.*invalid usage.*)",
         _name("log-nccl-invalid-usage"),
     ),
     _sig(  # ncclInternalError: torch's "NCCL error in: F:N, internal error[ - please report ...]", vLLM's "NCCL error:
-        # internal error", nccl-tests' "Test NCCL failure common.cu:N 'internal error ...'", torch's summary line
+        # internal error", nccl-tests' "Test NCCL failure common.cu:N 'internal error ...'", torch's summary line,
+        # torch 1.x's "NCCL Error 3: internal error"
         "nccl-internal-error",
         ("ncclInternalError", "internal error"),
-        r"(?P<error>ncclInternalError: .*|NCCL (?:error|failure).*?internal error.*)",
+        r"(?P<error>ncclInternalError: .*|NCCL (?:[Ee]rror|failure).*?internal error.*)",
         _name("log-nccl-internal-error"),
     ),
     _sig(  # ncclInvalidArgument: torch's "NCCL error in: F:N, invalid argument, NCCL version V" and its summary
         "nccl-invalid-argument",
         ("ncclInvalidArgument", "invalid argument"),
-        r"(?P<error>ncclInvalidArgument: .*|NCCL error.*invalid argument.*)",
+        r"(?P<error>ncclInvalidArgument: .*|NCCL [Ee]rror.*invalid argument.*)",
         _name("log-nccl-invalid-argument", detail=""),
     ),
     _sig(
@@ -951,7 +963,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-cuda-error",
         ("ncclUnhandledCudaError", "unhandled cuda error"),
-        r"(?P<error>ncclUnhandledCudaError: .*|NCCL error.*unhandled cuda error.*)",
+        r"(?P<error>ncclUnhandledCudaError: .*|NCCL [Ee]rror.*unhandled cuda error.*)",
         _name("log-nccl-cuda-error"),
     ),
     _sig(
@@ -1266,6 +1278,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "Found no NVIDIA driver",
         r"Found no NVIDIA driver on your system",
         lambda g: ("log-no-gpu-visible", {"detail": " (no NVIDIA driver: Found no NVIDIA driver on your system)"}),
+    ),
+    _sig(  # torchrun --nproc-per-node=gpu (torch 1.11+) counting GPUs on a node where torch sees none
+        "torchrun-nproc-gpu-none",
+        "Cuda is not available.",
+        r"ValueError: Cuda is not available\.",
+        lambda g: ("log-no-gpu-visible", {"detail": " (torchrun --nproc-per-node=gpu found none)"}),
     ),
     _sig(  # distributed_c10d.init_process_group(device_id=...) (torch 2.10+): an index beyond the visible GPUs
         "device-id-range",
@@ -1612,14 +1630,18 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (NIC_NOT_PCI, dict(g)),
     ),
     _sig(  # ibvwrap.cc: "failed with error E" (2.x), "failed with 110 E, on dev D, local GID L, remote GID R" (2.2x):
-        # on RoCE, modifying a QP to RTR resolves the peer GID's address; ETIMEDOUT means nothing answered for it
+        # on RoCE, modifying a QP to RTR resolves the peer GID's address; ETIMEDOUT means nothing answered for it,
+        # ENETUNREACH that the local GID's interface has no route to it
         "ib-modify-qp-timeout",
         "ibv_modify_qp failed",
-        r"Call to ibv_modify_qp failed with (?:error |110 )?Connection timed out"
+        r"Call to ibv_modify_qp failed with (?:error |110 |101 )?(?P<error>Connection timed out|Network is unreachable)"
         r"(?:.*?local GID (?P<local>[^,\s]+),? remote GID (?P<remote>[^,\s]+))?",
         lambda g: (
             "log-roce-peer-unresolved",
-            {"detail": f" (local GID {g['local']}, remote GID {g['remote']})" if g.get("remote") else ""},
+            {
+                "error": g["error"],
+                "detail": f" (local GID {g['local']}, remote GID {g['remote']})" if g.get("remote") else "",
+            },
         ),
     ),
     _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
@@ -1733,6 +1755,75 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": " (CUDA driver version is insufficient for CUDA runtime version)",
             },
         ),
+    ),
+    _sig(  # torch.cuda's _lazy_init and its "CUDA initialization" warning (torch 1.x to 2.13): the driver's CUDA
+        # version, as 1000 x major + 10 x minor, below the CUDA this wheel was built with
+        "torch-driver-too-old",
+        "driver on your system is too old",
+        r"The NVIDIA driver on your system is too old \(found version (?P<found>\d+)\)",
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {"who": "this torch build", "detail": f" (the driver supports CUDA {_cuda_release(g['found'])})"},
+        ),
+    ),
+    _sig(  # cudaErrorUnsupportedPtxVersion (222): PTX from a newer toolkit than the driver's JIT compiler knows
+        "cuda-ptx-toolchain",
+        "PTX was compiled with an unsupported toolchain",
+        r"PTX was compiled with an unsupported toolchain",
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {
+                "who": "the GPU code this job loads",
+                "detail": " (the provided PTX was compiled with an unsupported toolchain)",
+            },
+        ),
+    ),
+    _sig(  # NVML's NVML_ERROR_LIB_RM_VERSION_MISMATCH (nvidia-smi, NCCL's nvmlwrap.cc "nvmlInit_v2() failed: ...") and
+        # CUDA's cudaErrorSystemDriverMismatch (803): the user-space driver libraries are not the loaded module's
+        "gpu-driver-mismatch",
+        ("Driver/library version mismatch", "display driver / cuda driver combination"),
+        r"(?P<detail>(?:(?:nvmlInit(?:_v2)?\(\) failed|Failed to initialize NVML): )?Driver/library version mismatch|"
+        r"(?:Error 803: )?[Ss]ystem has unsupported display driver / cuda driver combination)",
+        lambda g: ("log-gpu-driver-mismatch", {"detail": f" ({g['detail']})"}),
+    ),
+    _sig(  # mnnvl.cc (2.25+): a multi-node NVLink domain whose fabric memory NCCL could not allocate or import
+        "nccl-mnnvl-imex",
+        "MNNVL (cliqueSize",
+        r"MNNVL \(cliqueSize (?P<size>\d+)\) is available but not (?:working|supported) on this system",
+        _name("log-mnnvl-imex-unavailable"),
+    ),
+    _sig(  # enqueue.cc: "Error : no algorithm/protocol available" (2.7-2.23), then "... for function F with datatype
+        # D. NCCL_ALGO was set to A. NCCL_PROTO was set to P." (2.24+): what NCCL_ALGO/NCCL_PROTO left works for none
+        "nccl-algo-unavailable",
+        "no algorithm/protocol available",
+        r"no algorithm/protocol available(?: for function (?P<func>\w+) with datatype (?P<dtype>\w+)\.)?"
+        r"(?: NCCL_ALGO was set to (?P<algo>[^.]*)\.)?(?: NCCL_PROTO was set to (?P<proto>[^.]*)\.)?",
+        lambda g: (
+            "log-nccl-algo-unavailable",
+            {
+                "op": f"{g['func']} on {g['dtype']}" if g.get("func") else "a collective",
+                "detail": "".join(
+                    f" ({var}={g[key]})" for var, key in (("NCCL_ALGO", "algo"), ("NCCL_PROTO", "proto")) if g.get(key)
+                ),
+            },
+        ),
+    ),
+    _sig(  # cudaErrorIllegalAddress (700) in torch's "CUDA error: ...", NCCL's "Cuda failure '...'" or a framework's
+        # quote: a kernel faulted; CUDA reports it at the next call that syncs, on the stream of whoever calls next
+        "cuda-illegal-address",
+        "an illegal memory access was encountered",
+        r"(?P<nccl>NCCL WARN Cuda failure (?:\d+ )?')?an illegal memory access was encountered",
+        lambda g: (
+            "log-cuda-illegal-address",
+            {"where": "NCCL's CUDA calls" if g.get("nccl") else "this rank"},
+        ),
+    ),
+    _sig(  # ProcessGroupGloo::monitoredBarrier on a rank other than 0 (torch 1.10+): its exchange with rank 0 failed
+        "monitored-barrier-coordinator",
+        "successfully reached monitoredBarrier",
+        r"Rank (?P<rank>\d+) successfully reached monitoredBarrier, but received errors while waiting for send/recv "
+        r"from rank 0",
+        _name("log-barrier-coordinator-lost"),
     ),
     _sig(  # cudaErrorCallRequiresNewerDriver (36): a call the runtime has and the driver does not, as NCCL built
         # with a newer CUDA than the driver supports makes it ("Cuda failure 'API call is not supported in the

@@ -136,6 +136,7 @@ CONSEQUENCES = frozenset(
         "log-nccl-watchdog-stuck",  # the monitor's verdict on a wait or hang logged before it, when one was
         "log-timeout-on-another-rank",  # the rank that timed out, when the paste has it, says more
         "log-dataloader-worker-died",  # the worker's own error, or the /dev/shm its bus error points at
+        "log-barrier-coordinator-lost",  # rank 0's own error, when the paste has it
     }
 )
 # Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
