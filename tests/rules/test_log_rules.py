@@ -581,6 +581,70 @@ CASES = [
     ),
     ("torchrun-nproc-gpu-none", "nproc-gpu-none.log", "ValueError: Cuda", "log-no-gpu-visible", {}),
     (
+        "ssh-failed",
+        "source-texts.log",
+        "pdsh@uan: cxi-nid0: ssh exited",
+        "log-ssh-launch-failed",
+        {"error": "ssh exited with exit code 255"},
+    ),
+    (
+        "mpirun-rank-signal",
+        "source-texts.log",
+        "process rank 3 with PID 10220",
+        "log-rank-killed",
+        {"who": "rank 3 (pid 10220)", "signal": "SIGKILL (9)"},
+    ),
+    (
+        "mpirun-rank-signal",
+        "source-texts.log",
+        "process rank 5 with PID 0",
+        "log-rank-killed",
+        {"who": "rank 5", "signal": "SIGKILL (9)"},
+    ),
+    (
+        "launch-env-missing",
+        "source-texts.log",
+        "torchrun: command not found",
+        "log-launch-env-missing",
+        {"what": "the command torchrun"},
+    ),
+    (
+        "slurm-unsatisfiable",
+        "source-texts.log",
+        "Batch job submission failed: Requested node",
+        "log-slurm-request-unsatisfiable",
+        {"tool": "sbatch", "error": "Requested node configuration is not available"},
+    ),
+    (
+        "nccl-library-older",
+        "source-texts.log",
+        "undefined symbol: ncclCommResume",
+        "log-nccl-library-older",
+        {"symbol": "ncclCommResume"},
+    ),
+    (
+        "cpu-tensor-gpu-backend",
+        "source-texts.log",
+        "Tensors must be CUDA and dense",
+        "log-cpu-tensor-gpu-backend",
+        {},
+    ),
+    (
+        "elastic-exit-barrier",
+        "exit-barrier.node1.log",
+        "Error waiting on exit barrier",
+        "log-exit-barrier-timeout",
+        {"elapsed": "300"},
+    ),
+    ("elastic-exit-barrier", "exit-barrier.node2.log", "Error waiting on exit barrier", "log-exit-barrier-late", {}),
+    (
+        "cpu-tensor-gpu-backend",
+        "cpu-tensor.log",
+        "RuntimeError: No backend type associated",
+        "log-cpu-tensor-gpu-backend",
+        {},
+    ),
+    (
         "torch-driver-too-old",
         "source-texts.log",
         "found version 12080",
@@ -2004,6 +2068,16 @@ def test_a_store_barrier_wait_that_ended_is_no_failure_and_one_the_log_ends_in_i
     ] == []
     hung = read_log(str(LOGS / "field" / "980-accelerate-wandb-blocks-rank-store-barrier.log"))
     assert [f.name for f in explain_findings([hung])] == ["log-store-barrier-waiting"]
+
+
+def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:
+    # Recorded: node2's rank worked 310 s past the last collective; both nodes' workers succeeded. node1's agent
+    # waited its 300 s and logged the store wait's traceback; node2's came after node1 had closed the store.
+    first, late = (read_log(str(LOGS / f"exit-barrier.node{n}.log")) for n in (1, 2))
+    assert any("Traceback" in line.text for line in first.lines)
+    assert failure_lines(first) == [] and failure_lines(late) == []
+    assert [(f.name, f.severity) for f in explain_findings([first])] == [("log-exit-barrier-timeout", "warning")]
+    assert [f.name for f in explain_findings([late])] == ["log-exit-barrier-late", "log-store-closed"]
 
 
 def test_a_bridge_among_the_interfaces_of_a_one_host_job_is_no_fault() -> None:

@@ -1538,4 +1538,121 @@ LOGS: tuple[Entry, ...] = (
             "展开 $(MASTER_PORT)）。",
         ),
     ),
+    Entry(
+        "log-exit-barrier-timeout",
+        "warning",
+        "log",
+        Text(
+            "This node's ranks finished, but the other nodes' torchrun agents did not reach the end within "
+            "{elapsed} s: a node still working, hung or gone",
+            "本节点的 rank 已经结束，但其他节点的 torchrun agent 在 {elapsed} 秒内没有走到结束："
+            "有节点仍在运行、卡住或已经退出",
+        ),
+        Text(
+            "Read the other nodes' logs from this time (distdoctor explain on all of them together): a node that "
+            "failed or hung says why there. If it was still working (evaluation or saving on one rank, a longer "
+            "share of the data), end the job together: a dist.barrier() on every rank before the script returns, "
+            "with the unequal work before it.",
+            "查看其他节点在此时间前后的日志（用 distdoctor explain 一起分析所有日志）：失败或卡住的节点会在自己的日志里"
+            "说明原因。若它只是还在工作（只在一个 rank 上做评估或保存、分到的数据更多），就让作业一起结束："
+            "在脚本返回前让每个 rank 调用 dist.barrier()，把不均衡的工作放在它之前。",
+        ),
+    ),
+    Entry(
+        "log-cpu-tensor-gpu-backend",
+        "error",
+        "log",
+        Text(
+            "A collective was given a CPU tensor, and its process group has a backend for GPU tensors only (NCCL "
+            "moves GPU memory alone)",
+            "某个集合通信收到了 CPU 张量，而它的进程组只有处理 GPU 张量的后端（NCCL 只搬运 GPU 内存）",
+        ),
+        Text(
+            "Move the tensor to this rank's GPU before the call (torch.cuda.set_device(local_rank) first, then "
+            "tensor.cuda()), or give the group a backend for CPU tensors too: "
+            "init_process_group(backend='cpu:gloo,cuda:nccl'), or a new_group(backend='gloo') for the CPU work.",
+            "在调用前把张量移到本 rank 的 GPU 上（先 torch.cuda.set_device(local_rank)，再 tensor.cuda()），"
+            "或者让进程组也有处理 CPU 张量的后端：init_process_group(backend='cpu:gloo,cuda:nccl')，"
+            "或为 CPU 上的工作另建 new_group(backend='gloo')。",
+        ),
+    ),
+    Entry(
+        "log-launch-env-missing",
+        "error",
+        "log",
+        Text(
+            "{what} is missing where this process ran: that node's shell did not have the job's environment",
+            "此进程运行的地方缺少{what}：该节点的 shell 没有作业所需的环境",
+        ),
+        Text(
+            "Every node the launcher starts ranks on needs the same environment active. A non-interactive shell "
+            "(ssh, pdsh, srun, a container's entrypoint) does not read .bashrc's conda activate: use the "
+            "environment's full path (/opt/envs/train/bin/torchrun), activate it in the launch script, or pass "
+            "PATH (DeepSpeed's .deepspeed_env, mpirun -x PATH). Check from the launching node: "
+            "ssh node2 'which torchrun; python -c \"import torch\"'.",
+            "启动器在其上启动 rank 的每个节点都需要激活同一个环境。非交互式 shell（ssh、pdsh、srun、容器的 "
+            "entrypoint）不会读取 .bashrc 中的 conda activate：请使用环境的完整路径（/opt/envs/train/bin/torchrun），"
+            "在启动脚本中激活它，或传递 PATH（DeepSpeed 的 .deepspeed_env，mpirun -x PATH）。"
+            "在发起启动的节点上检查：ssh node2 'which torchrun; python -c \"import torch\"'。",
+        ),
+    ),
+    Entry(
+        "log-slurm-request-unsatisfiable",
+        "error",
+        "log",
+        Text(
+            "Slurm refused the request: no node of the partition has what it asks for ({tool}: {error})",
+            "Slurm 拒绝了该请求：分区中没有节点能满足它的要求（{tool}：{error}）",
+        ),
+        Text(
+            "Ask for what one node has: GPUs per node (--gres=gpu:N, --gpus-per-node) no more than its GPUs "
+            "(sinfo -N -o '%N %G'), --ntasks-per-node x --cpus-per-task within its CPUs and --mem within its "
+            "memory, on a partition and account that have such nodes (scontrol show partition). Inside an "
+            "allocation, a step may not ask for more than the job was given.",
+            "按单个节点实际拥有的资源申请：每节点 GPU 数（--gres=gpu:N、--gpus-per-node）不超过其 GPU 数"
+            "（sinfo -N -o '%N %G'），--ntasks-per-node x --cpus-per-task 不超过其 CPU 数，--mem 不超过其内存，"
+            "并使用包含这类节点的分区和账户（scontrol show partition）。在一次分配之内，作业步不能申请超过作业"
+            "所得的资源。",
+        ),
+    ),
+    Entry(
+        "log-nccl-library-older",
+        "error",
+        "log",
+        Text(
+            "torch could not load: the NCCL library found first lacks {symbol}, which this torch was built "
+            "against (an older libnccl.so.2 shadows the one torch needs)",
+            "torch 无法加载：最先找到的 NCCL 库缺少 {symbol}，而这个 torch 构建时依赖它（一个更旧的 libnccl.so.2 "
+            "遮住了 torch 需要的那个）",
+        ),
+        Text(
+            "Let torch load the NCCL it was built with: take the older NCCL's directory out of LD_LIBRARY_PATH "
+            "(or put torch's own first), and install the nvidia-nccl-cu* release its wheel requires (pip check). "
+            "System, conda and container NCCLs are the usual source; compare "
+            "python -c 'import torch; print(torch.cuda.nccl.version())' on every node.",
+            "让 torch 加载它构建时使用的 NCCL：把旧 NCCL 所在目录从 LD_LIBRARY_PATH 中去掉（或把 torch 自带的放在"
+            "前面），并安装其 wheel 要求的 nvidia-nccl-cu* 版本（pip check）。系统、conda 和容器镜像自带的 NCCL "
+            "是常见来源；在每个节点上比较 python -c 'import torch; print(torch.cuda.nccl.version())' 的输出。",
+        ),
+    ),
+    Entry(
+        "log-exit-barrier-late",
+        "warning",
+        "log",
+        Text(
+            "This node's ranks finished after the other nodes had stopped waiting for them: torchrun on the node "
+            "that hosts the store gave up at its exit barrier (300 s) and closed the store",
+            "本节点的 rank 结束时，其他节点已经不再等待它们：托管 store 的节点上的 torchrun 在退出屏障处等待"
+            "（300 秒）后放弃，并关闭了 store",
+        ),
+        Text(
+            "This node ran more than five minutes longer than the others. If its extra work was meant (evaluation "
+            "or saving on one rank, a longer share of the data), end the job together: a dist.barrier() on every "
+            "rank before the script returns, with the unequal work before it; otherwise read this node's log "
+            "for what kept it.",
+            "本节点比其他节点多运行了五分钟以上。若这些额外工作是预期的（只在一个 rank 上做评估或保存、分到的数据"
+            "更多），就让作业一起结束：在脚本返回前让每个 rank 调用 dist.barrier()，把不均衡的工作放在它之前；"
+            "否则请查看本节点的日志，找出是什么拖住了它。",
+        ),
+    ),
 )

@@ -514,6 +514,43 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
     ),
+    _sig(  # torchrun's agent (torch 1.9+) once its own workers succeeded: the other agents never reached the end
+        "elastic-exit-barrier",
+        "Error waiting on exit barrier",
+        r"Error waiting on exit barrier\. Elapsed: (?P<elapsed>\d+)(?:\.\d+)? seconds",
+        # at once: the agent that hosts the store had already given up on this node and closed it
+        lambda g: ("log-exit-barrier-timeout", g) if int(g["elapsed"]) >= 5 else ("log-exit-barrier-late", {}),
+    ),
+    _sig(  # a shell, or Python's -m, on a node whose environment lacks the job's: the launcher's PATH, conda or venv
+        # did not reach it (bash "torchrun: command not found", zsh "command not found: torchrun")
+        "launch-env-missing",
+        ("command not found", "No module named "),
+        r"(?P<cmd>torchrun|deepspeed|accelerate|horovodrun|python3?|mpirun|nvidia-smi): command not found|"
+        r"command not found: (?P<cmd2>torchrun|deepspeed|accelerate|horovodrun|python3?|mpirun|nvidia-smi)\b|"
+        r"No module named '?(?P<module>torch|deepspeed|accelerate|horovod|lightning|pytorch_lightning)\b",
+        lambda g: (
+            "log-launch-env-missing",
+            {
+                "what": f"the Python module {g['module']}"
+                if g.get("module")
+                else f"the command {g.get('cmd') or g['cmd2']}"
+            },
+        ),
+    ),
+    _sig(  # Slurm's srun, sbatch, salloc: a request no node of the partition can meet
+        "slurm-unsatisfiable",
+        "configuration is not available",
+        r"(?P<tool>srun|sbatch|salloc): error: .*?"
+        r"(?P<error>Requested (?:node|partition) configuration is not available)",
+        _name("log-slurm-request-unsatisfiable"),
+    ),
+    _sig(  # a torch whose NCCL symbols the loaded libnccl lacks: an older NCCL found first (LD_LIBRARY_PATH, a
+        # system or conda NCCL, another nvidia-nccl wheel) than the one this torch was built against
+        "nccl-library-older",
+        ": undefined symbol: nccl",
+        r"libtorch_cuda\.so: undefined symbol: (?P<symbol>nccl\w+)",
+        _name("log-nccl-library-older"),
+    ),
     _sig(  # elastic/rendezvous/utils.py parse_rendezvous_endpoint (torch 1.9+): --rdzv-endpoint is not host[:port]
         "rdzv-endpoint-invalid",
         "of the rendezvous endpoint '",
@@ -706,6 +743,14 @@ SIGNATURES: tuple[Signature, ...] = (
         "received by PID",
         r"(?:Signal (?P<num>\d+) \((?P<name>SIG\w+)\)|\*\*\* (?P<name2>SIG\w+) \([^)]*\)) received by PID (?P<pid>\d+)",
         lambda g: _signal({**g, "name": g.get("name") or g.get("name2") or ""}),
+    ),
+    _sig(  # Open MPI's mpirun/mpiexec/prterun (orte, prte): "noticed that process rank N with PID P on node H exited on
+        # signal 9 (Killed)." (PID 0 where the launcher never learnt it)
+        "mpirun-rank-signal",
+        "noticed that process rank ",
+        r"noticed that process rank (?P<rank>\d+)(?: with PID (?P<pid>\d+))?(?: on node \S+)? exited on signal "
+        r"(?P<num>\d+)(?: \((?P<word>[^)]*)\))?",
+        lambda g: _signal({k: v for k, v in g.items() if not (k == "pid" and v == "0")}),
     ),
     _sig(  # UCX's handler: "[host:pid:0:tid] Caught signal 7 (Bus error: nonexistent physical address)"
         "signal-caught",
@@ -1603,11 +1648,13 @@ SIGNATURES: tuple[Signature, ...] = (
             "ssh: connect to host ",
             "Host key verification failed",
             "ssh: Could not resolve hostname",
+            "ssh exited with exit code 255",
         ),
         # a literal first; "ssh: connect to host " holds nccl-connect-failed's needle, so it costs no pass of its own
         # (ssh's methods are words: "Permission denied (13)" is an errno, NCCL's or another program's)
         r"(?P<error>Permission denied \([a-z][a-z,\-]*\)|ssh: connect to host \S+ port \d+: [\w ]+?(?=\s*$)|"
-        r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$))",
+        r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$)|"
+        r"ssh exited with exit code 255)",
         _name("log-ssh-launch-failed"),
     ),
     _sig(
@@ -1755,6 +1802,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": " (CUDA driver version is insufficient for CUDA runtime version)",
             },
         ),
+    ),
+    _sig(  # a CPU tensor in a collective of a group with a backend for GPU tensors only: ProcessGroupNCCL's check
+        # (torch 1.x and 2.x), and torch 2.x's dispatch to a group with no backend for the tensor's device
+        "cpu-tensor-gpu-backend",
+        ("Tensors must be CUDA and dense", "No backend type associated with device type cpu"),
+        r"Tensors must be CUDA and dense|No backend type associated with device type cpu",
+        lambda g: ("log-cpu-tensor-gpu-backend", {}),
     ),
     _sig(  # torch.cuda's _lazy_init and its "CUDA initialization" warning (torch 1.x to 2.13): the driver's CUDA
         # version, as 1000 x major + 10 x minor, below the CUDA this wheel was built with

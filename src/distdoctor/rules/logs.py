@@ -232,15 +232,36 @@ def _recovered_traces(joined: JoinedText) -> set[int]:
     return recovered
 
 
+_EXIT_BARRIER = "Error waiting on exit barrier"
+
+
+def _exit_barrier_report(joined: JoinedText) -> set[int]:
+    """torchrun's report of its exit barrier failing, the line and the traceback logger.exception prints under it
+    (every line with the logger's prefix since torch 2.2, a bare traceback before): the agent logs it once its own
+    workers succeeded, so none of it is the job failing."""
+    block: set[int] = set()
+    for i in joined.lines_with(_EXIT_BARRIER):
+        prefix = joined.lines[i].text.split(_EXIT_BARRIER)[0]
+        block.add(i)
+        for j in range(i + 1, len(joined.lines)):
+            text = joined.lines[j].text
+            rest = text[len(prefix) :] if prefix and text.startswith(prefix) else text
+            if not rest.startswith(("Traceback (most recent call last)", " ", "\t")) and not _EXCEPTION.match(rest):
+                break
+            block.add(j)
+    return block
+
+
 def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLine]:
     """The lines that show the job failed."""
     joined = joined or JoinedText.of(log.lines)
     holding = joined.holding(_FAILURE)
     recovered = _recovered_traces(joined) if any(_TRACE in needles for needles in holding.values()) else set()
+    report = _exit_barrier_report(joined) if _EXIT_BARRIER in joined.text else set()
     return [
         log.lines[i]
         for i in sorted(holding)
-        if _confirmed(log.lines[i], holding[i] - {_TRACE} if i in recovered else holding[i])
+        if i not in report and _confirmed(log.lines[i], holding[i] - {_TRACE} if i in recovered else holding[i])
     ]
 
 
@@ -270,6 +291,9 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
     unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
     stuck_for = any(n == "log-nccl-watchdog-stuck" and dict(p)["detail"] for n, p in groups)
+    exit_wait = min(
+        (h.line.number for (n, _), g in groups.items() if n == "log-exit-barrier-timeout" for h in g), default=1 << 62
+    )
     for name, params in list(groups):
         p = dict(params)
         if name == "log-store-barrier-waiting" and "log-store-barrier-timeout" in names:
@@ -315,6 +339,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-rank-busy-elsewhere",
         }:
             del groups[(name, params)]  # the same timeout, whose message says which collective
+        elif name == "log-store-timeout" and min(h.line.number for h in groups[(name, params)]) > exit_wait:
+            del groups[(name, params)]  # the store wait in the exit barrier's traceback
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
         elif name == "master-unreachable" and p["addr"] in unresolved:
@@ -891,7 +917,11 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     nodes = [node_of(log) for log in logs]
     joined = [JoinedText.of(log.lines) for log in logs]
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
-    failed = [_failed(j) for j in joined]
+    # a log with torchrun's exit-barrier report is read line by line: the report's traceback is no failure
+    failed = [
+        bool(failure_lines(log, j)) if _EXIT_BARRIER in j.text else _failed(j)
+        for log, j in zip(logs, joined, strict=True)
+    ]
     found: list[Finding] = []
     for log, (node, hits), fail, j in zip(logs, per_node, failed, joined, strict=True):
         found += _grouped(hits, node, fail, log)
