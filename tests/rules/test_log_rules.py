@@ -11,7 +11,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
-from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, REGISTERED
+from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, RANK_ASSIGNMENT, REGISTERED
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -645,6 +645,55 @@ CASES = [
         {},
     ),
     (
+        "ompi-signal",
+        "field/1031-gb200-nccl-2.21-heap-corruption-10-nodes.log",
+        "Signal: Aborted (6)",
+        "log-rank-killed",
+        {"who": "a process (pid 186363)", "signal": "SIGABRT (6)"},
+    ),
+    (
+        "exitcode",
+        "field/1040-torchrun-docker-sigbus-shm.log",
+        "exitcode  : -7 (pid: 3111)",
+        "log-rank-bus-error",
+        {},
+    ),
+    (
+        "nccl-graph-capture-unsupported",
+        "field/1060-vllm-tp2-nccl-2.19-cuda11.0-graph-capture.log",
+        "cannot be captured in a graph",
+        "log-nccl-graph-capture-unsupported",
+        {"cuda": "11.3", "driver": "R465"},
+    ),
+    (
+        "deepspeed-no-slot",
+        "field/1053-deepspeed-launcher-cuda-visible-devices-no-slot.log",
+        "No slot '2'",
+        "log-invalid-device-ordinal",
+        {},
+    ),
+    (
+        "te-invalid-interface",
+        "field/1070-te-initialize-ub-ifname-prefix.log",
+        "OSError: Invalid network interface: eth",
+        "log-ifname-missing",
+        {"value": "eth"},
+    ),
+    (
+        "client-socket-failed",
+        "field/1042-standalone-numeric-hostname-timeout.log",
+        "connect to 0.52.253.213:59667",
+        "log-master-addr-not-a-host",
+        {"addr": "0.52.253.213", "port": "59667"},
+    ),
+    (
+        "elastic-rank-assignment",
+        "field/1052-accelerate-slurm-machine-rank-not-per-node.log",
+        "in _share_and_gather",
+        RANK_ASSIGNMENT,
+        {},
+    ),
+    (
         "torch-driver-too-old",
         "source-texts.log",
         "found version 12080",
@@ -1152,8 +1201,8 @@ CASES = [
         "signal-caught",
         "field/064-pipedream-docker-64m-shm-sigbus-nccl.log",
         "Caught signal 7",
-        "log-rank-killed",
-        {"signal": "SIGBUS (7)"},
+        "log-rank-bus-error",
+        {"who": "a process"},
     ),
     # the final round's causes: NCCL setup, RDMA registration, launchers' MASTER_ADDR and rank layout
     (
@@ -1751,10 +1800,10 @@ def test_a_cuda_cause_of_an_nccl_cuda_error_replaces_torchs_summary_of_it() -> N
     assert _field("127-p2p-not-supported-l40s-cuda217.log") == ["log-p2p-not-supported"]
 
 
-def test_a_bus_error_whose_backtrace_runs_through_nccl_is_dev_shm_and_one_without_it_is_not() -> None:
+def test_a_bus_error_whose_backtrace_runs_through_nccl_is_dev_shm_and_one_without_it_most_likely_so() -> None:
     assert _field("064-pipedream-docker-64m-shm-sigbus-nccl.log")[0] == "log-shm-too-small"
     signal_only = to_input(_field_lines("064-pipedream-docker-64m-shm-sigbus-nccl.log")[0], "a.log")
-    assert [f.name for f in explain_findings([signal_only])] == ["log-rank-killed"]
+    assert [f.name for f in explain_findings([signal_only])] == ["log-rank-bus-error"]
 
 
 def test_a_sigkill_nothing_else_explains_is_the_oom_killer_but_not_after_a_traceback() -> None:
@@ -2068,6 +2117,30 @@ def test_a_store_barrier_wait_that_ended_is_no_failure_and_one_the_log_ends_in_i
     ] == []
     hung = read_log(str(LOGS / "field" / "980-accelerate-wandb-blocks-rank-store-barrier.log"))
     assert [f.name for f in explain_findings([hung])] == ["log-store-barrier-waiting"]
+
+
+def test_a_store_timeout_in_torchruns_exchange_of_ranks_is_the_wait_for_a_node_rank() -> None:
+    # torch <= 2.1 says only "Socket Timeout"; the traceback's frames say it was the agents' rank assignment
+    log = read_log(str(LOGS / "field" / "1052-accelerate-slurm-machine-rank-not-per-node.log"))
+    assert [(f.name, f.param_map["key"]) for f in explain_findings([log])] == [
+        ("log-store-key-timeout", "torchelastic/role_info")
+    ]
+    timeout_only = to_input(
+        "\n".join(
+            line.text
+            for line in log.lines
+            if "_share_and_gather" not in line.text and "_assign_worker_ranks" not in line.text
+        ),
+        "a.log",
+    )
+    assert [f.name for f in explain_findings([timeout_only])] == ["log-store-timeout"]
+
+
+def test_a_traceback_frame_a_paste_broke_is_joined_and_a_frame_alone_is_a_failure() -> None:
+    log = read_log(str(LOGS / "field" / "1054-trainer-ddp-checkpoint-rename-race.log"))
+    frames = [line.text for line in log.lines if 'File "' in line.text]
+    assert frames and all(", line " in text for text in frames)
+    assert [f.name for f in explain_findings([log])] == ["log-unexplained-failure"]
 
 
 def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:

@@ -796,17 +796,20 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The ranks connect to {addr}:{port}, an address no node can have (a netmask, broadcast, multicast or "
-            "unspecified address): MASTER_ADDR holds the wrong value",
-            "各 rank 连接的 {addr}:{port} 不可能是任何节点的地址（子网掩码、广播、组播或未指定地址）："
+            "The ranks connect to {addr}:{port}, an address no node can have (a netmask, broadcast, multicast, "
+            "unspecified or 0.x.x.x address): MASTER_ADDR holds the wrong value",
+            "各 rank 连接的 {addr}:{port} 不可能是任何节点的地址（子网掩码、广播、组播、未指定地址或 0.x.x.x 地址）："
             "MASTER_ADDR 的值不对",
         ),
         Text(
             "Set MASTER_ADDR to node_rank 0's own address on the network the nodes share (hostname -I on that node, "
             "or its name); a script that cuts it out of ip or ifconfig output may have taken the netmask or "
-            "broadcast column.",
+            "broadcast column. A host name of digits alone is read as an address (3472853 is 0.52.253.213): where "
+            "the launcher takes the node's name (torchrun --standalone), give the address instead.",
             "把 MASTER_ADDR 设为 node_rank 0 在各节点共享网络上的地址（在该节点运行 hostname -I，或用它的主机名）；"
-            "从 ip 或 ifconfig 输出中截取地址的脚本可能取成了子网掩码或广播地址那一列。",
+            "从 ip 或 ifconfig 输出中截取地址的脚本可能取成了子网掩码或广播地址那一列。"
+            "只由数字组成的主机名会被当成地址（3472853 即 0.52.253.213）：启动器取节点名时（torchrun --standalone），"
+            "请改为给出地址。",
         ),
     ),
     Entry(
@@ -1653,6 +1656,45 @@ LOGS: tuple[Entry, ...] = (
             "本节点比其他节点多运行了五分钟以上。若这些额外工作是预期的（只在一个 rank 上做评估或保存、分到的数据"
             "更多），就让作业一起结束：在脚本返回前让每个 rank 调用 dist.barrier()，把不均衡的工作放在它之前；"
             "否则请查看本节点的日志，找出是什么拖住了它。",
+        ),
+    ),
+    Entry(
+        "log-rank-bus-error",
+        "error",
+        "log",
+        Text(
+            "{who} was killed by SIGBUS (7): it touched shared memory its file could not back, most often because "
+            "/dev/shm is full",
+            "{who} 被 SIGBUS (7) 杀死：它访问的共享内存没有文件空间支撑，最常见的原因是 /dev/shm 已满",
+        ),
+        Text(
+            "Check df -h /dev/shm on that node while the job runs: DataLoader workers and NCCL map their shared "
+            "memory there, and a container's default is 64 MiB. Give it more (docker run --shm-size=16g or "
+            "--ipc=host; in Kubernetes an emptyDir with medium: Memory at /dev/shm), or use fewer DataLoader "
+            "workers. If /dev/shm has room, look in dmesg for a memory error.",
+            "作业运行时在该节点上查看 df -h /dev/shm：DataLoader 的 worker 和 NCCL 都把共享内存映射在那里，"
+            "容器默认只有 64 MiB。给它更多空间（docker run --shm-size=16g 或 --ipc=host；Kubernetes 中在 /dev/shm "
+            "挂载 medium: Memory 的 emptyDir），或减少 DataLoader worker 数。若 /dev/shm 还有空间，请查看 dmesg "
+            "中的内存错误。",
+        ),
+    ),
+    Entry(
+        "log-nccl-graph-capture-unsupported",
+        "error",
+        "log",
+        Text(
+            "NCCL could not take part in a CUDA graph: this NCCL was built with a CUDA older than {cuda}, or the "
+            "driver is older than {driver}",
+            "NCCL 无法加入 CUDA graph：这个 NCCL 构建时使用的 CUDA 早于 {cuda}，或驱动早于 {driver}",
+        ),
+        Text(
+            "Load an NCCL built for the job's CUDA: the nvidia-nccl-cu* release torch's wheel asks for (pip check), "
+            "not one another package pulled in for an older CUDA (torch.cuda.nccl.version() and "
+            "NCCL_DEBUG=INFO's 'NCCL version 2.x+cudaY' show which); else upgrade the driver. Meanwhile the "
+            "framework can run without CUDA graphs (vLLM's enforce_eager).",
+            "加载为作业所用 CUDA 构建的 NCCL：torch wheel 要求的 nvidia-nccl-cu* 版本（pip check），而不是别的包为"
+            "旧版 CUDA 引入的那个（torch.cuda.nccl.version() 和 NCCL_DEBUG=INFO 的 'NCCL version 2.x+cudaY' "
+            "会显示是哪个）；否则升级驱动。在此之前可以让框架不使用 CUDA graph（vLLM 的 enforce_eager）。",
         ),
     ),
 )

@@ -72,6 +72,9 @@ _PREFIX = re.compile(
 # A continuation that starts a new record rather than continuing the line above.
 _NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
+# A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
+_SPLIT_FRAME = re.compile(r'File "[^"]+"(?:,(?: l(?:i(?:n(?:e(?: \d*)?)?)?)?)?)?\s*$')
+_FRAME_REST = re.compile(r"(?:(?:(?:(?:(?:, )?l)?i)?n)?e)? ?\d*,? in \S")
 # A record of torch's C++ logging, old ("[E ProcessGroupNCCL.cpp:475] ") or glog ("E1203 11:46:39.287 ", bracketed or
 # not): it starts a line of its own even right below a line of the wrap width.
 _CPP_RECORD = re.compile(r"\[?[IWEF](?:\d{4} \d\d:\d\d:\d\d| [\w.]+\.(?:cpp|cc|hpp|h):\d+\])")
@@ -123,6 +126,9 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
         text, start, joined = physical[i], i + 1, 1
         while i + 1 < n and joined < _MAX_JOINED:
             nxt = physical[i + 1]
+            if 'File "' in physical[i] and _SPLIT_FRAME.search(physical[i]) and _FRAME_REST.match(nxt):
+                text, i, joined = text + nxt, i + 1, joined + 1  # a traceback frame broken inside its words
+                continue
             if not nxt or (nxt[0] not in _MAY_CONTINUE and len(physical[i]) != width):
                 break  # the usual line: nothing below can join it
             glue = _continues(physical[i], nxt, width, text)

@@ -45,14 +45,15 @@ def is_link_local(address: str) -> bool:
 
 
 def is_not_a_host(address: str) -> bool:
-    """An address no node can have: a netmask or broadcast (240.0.0.0/4 is reserved), multicast, unspecified."""
+    """An address no node can have: a netmask or broadcast (240.0.0.0/4 is reserved), multicast, unspecified, or in
+    0.0.0.0/8 ("this network", only ever a source: an all-digit host name such as 3472853 reads as 0.52.253.213)."""
     try:
         ip = ipaddress.ip_address(address)
     except ValueError:  # a host name
         return False
     if isinstance(ip, ipaddress.IPv6Address) and ip.ipv4_mapped:
         ip = ip.ipv4_mapped
-    return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and ip.is_reserved)
+    return ip.is_unspecified or ip.is_multicast or (ip.version == 4 and (ip.is_reserved or ip.packed[0] == 0))
 
 
 def quote(name: str, value: Sourced[Any]) -> str:

@@ -43,8 +43,10 @@ RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, a
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
 BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that waited in it all came
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
+RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
 MARKERS = frozenset(
     {
+        RANK_ASSIGNMENT,
         BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
@@ -396,6 +398,8 @@ def _signal_label(name: str, number: int | None) -> str:
 def _killed(name: str, number: int | None, g: Params) -> tuple[str, Params]:
     if name in ("SIGTERM", "SIGINT", "SIGHUP"):
         return TERMINATED, {}
+    if name == "SIGBUS":  # a touch of a mapping its file cannot back: in these jobs, /dev/shm's tmpfs full
+        return "log-rank-bus-error", {"who": _who(g)}
     return "log-rank-killed", {"who": _who(g), "signal": _signal_label(name, number)}
 
 
@@ -601,6 +605,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
     ),
+    _sig(  # elastic/agent/server/api.py (torch 1.9+): the agents' exchange of ranks, where a store wait whose key
+        # torch <= 2.1 leaves out ("Socket Timeout") is store-key-timeout's
+        "elastic-rank-assignment",
+        ("in _share_and_gather", "in _assign_worker_ranks"),
+        r"in _(?:share_and_gather|assign_worker_ranks)\b",
+        lambda g: (RANK_ASSIGNMENT, {}),
+    ),
     _sig(  # ProcessGroupNCCL (torch 1.x "retreiving", 2.x "retrieving"): rank 0 never set the communicator's id
         "nccl-unique-id-timeout",
         ("Socket Timeout", "ait timeout", "Timeout waiting for key"),
@@ -756,6 +767,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "signal-caught",
         "Caught signal",
         r"Caught signal (?P<num>\d+) \((?:Segmentation fault|Bus error|Aborted|Illegal instruction|Floating point)",
+        _signal,
+    ),
+    _sig(  # Open MPI's signal handler (opal/util/stacktrace.c): "[host:pid] Signal: Aborted (6)"
+        "ompi-signal",
+        "] Signal: ",
+        r"\[[^\]:]+:(?P<pid>\d+)\] Signal: (?P<word>[A-Z][a-z]+(?: [a-z]+)*) \((?P<num>\d+)\)",
         _signal,
     ),
     _sig(
@@ -1809,6 +1826,30 @@ SIGNATURES: tuple[Signature, ...] = (
         ("Tensors must be CUDA and dense", "No backend type associated with device type cpu"),
         r"Tensors must be CUDA and dense|No backend type associated with device type cpu",
         lambda g: ("log-cpu-tensor-gpu-backend", {}),
+    ),
+    _sig(  # misc/strongstream.cc (2.16+): a CUDA graph capturing NCCL work, where this NCCL cannot join one
+        "nccl-graph-capture-unsupported",
+        "cannot be captured in a graph",
+        r"NCCL cannot be captured in a graph if either it wasn't built with CUDA runtime >= (?P<cuda>[\d.]+) or if "
+        r"the installed CUDA driver < (?P<driver>R\d+)",
+        _name("log-nccl-graph-capture-unsupported"),
+    ),
+    _sig(  # DeepSpeed's launcher (runner.py, parse_resource_filter): --include, --exclude or CUDA_VISIBLE_DEVICES
+        # naming a GPU the host's slots (its hostfile line, or the GPUs it counted) do not have
+        "deepspeed-no-slot",
+        "specified on host",
+        r"No slot '(?P<slot>[^']*)' specified on host '(?P<host>[^']*)'",
+        lambda g: ("log-invalid-device-ordinal", {}),
+    ),
+    _sig(  # Transformer Engine's initialize_ub (1.x): NVTE_UB_SOCKET_IFNAME, else NCCL_ or GLOO_SOCKET_IFNAME, taken as
+        # one interface's exact name
+        "te-invalid-interface",
+        "Invalid network interface: ",
+        r"Invalid network interface: (?P<value>\S+)",
+        lambda g: (
+            "log-ifname-missing",
+            {"var": "NCCL_SOCKET_IFNAME (read by Transformer Engine)", "value": g["value"]},
+        ),
     ),
     _sig(  # torch.cuda's _lazy_init and its "CUDA initialization" warning (torch 1.x to 2.13): the driver's CUDA
         # version, as 1000 x major + 10 x minor, below the CUDA this wheel was built with

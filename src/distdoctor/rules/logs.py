@@ -33,6 +33,7 @@ from distdoctor.rules.log_signatures import (
     NIC_NOT_PCI,
     PORT_ACTIVE,
     PROGRESS,
+    RANK_ASSIGNMENT,
     REFUSED,
     REGISTERED,
     SIGNATURES,
@@ -67,13 +68,18 @@ ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abo
 # an NCCL WARN (but not its plugin search, nor NCCL 2.x's WARN that libibverbs is absent, after which it uses
 # sockets: INFO in later releases; nor a topology file it could not open), an error-level glog line of torch.
 # Each substring finds the lines to try (str.find over the whole text); its regex, where it has one, confirms it.
-_RAISED = re.compile(r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?[\w.]*(?:Error|Exception)(?::|$)")
+_RAISED = re.compile(
+    r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception)|socket\.(?:gaierror|herror|timeout))(?::|$)"
+)
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
     "ChildFailedError": None,
     "Segmentation fault": None,
     "core dumped": None,
     "Fatal Python error": None,
+    "*** Process received signal ***": None,  # Open MPI's handler (opal's stacktrace.c), before the signal's name
+    # a frame of a Python traceback: a paste that left out the traceback's first and last lines still shows one
+    'File "': re.compile(r"^\s*(?:\[\w+\]:\s*)?File \"[^\"]+\", line \d+, in \S"),
     "OOMKilled": None,
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
     # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
@@ -94,6 +100,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Error\n": _RAISED,  # the joined text ends every line with a newline
     "Exception:": _RAISED,
     "Exception\n": _RAISED,
+    "socket.": _RAISED,  # Python's socket.gaierror, socket.timeout: lower-case classes
     "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
@@ -109,7 +116,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
     " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
 }
-_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*")
+_EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*|socket\.(?:gaierror|herror|timeout): .*")
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
 _RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
 # Findings that follow from another cause; the cause, when the log shows it, is named first.
@@ -302,6 +309,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the monitor's first line, where its last one gives the budget
         elif name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
             del groups[(name, params)]  # the OOM killer's SIGKILL
+        elif name == "log-rank-bus-error" and names & {"log-shm-too-small", "log-shm-not-writable"}:
+            del groups[(name, params)]  # the /dev/shm a line of the same log names
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
             del groups[(name, params)]  # the segment NCCL could not create because it could not open it
         elif name == "log-job-cancelled" and "log-rank-oom-killed" in names and p["reason"].startswith("by "):
@@ -505,8 +514,8 @@ def _bus_error_in_nccl(groups: dict[tuple[str, tuple[tuple[str, str], ...]], lis
     """The SIGBUS lines whose backtrace runs through NCCL: a page of NCCL's /dev/shm segment that had no memory
     behind it (tmpfs full), as the DataLoader's bus error is."""
     found = []
-    for (name, params), group in groups.items():
-        if name != "log-rank-killed" or not dict(params)["signal"].startswith("SIGBUS"):
+    for (name, _), group in groups.items():
+        if name != "log-rank-bus-error":
             continue
         for hit in group:
             i = bisect_left(log.lines, hit.line.number, key=lambda line: line.number)
@@ -583,6 +592,18 @@ def _memcpy_race(
 _IB_DEVICE = re.compile(r"\[\d+\]([\w.\-]+:\d+)/(?:IB|RoCE)\b")
 
 
+def _rank_assignment_wait(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit]
+) -> None:
+    """A store timeout inside torchrun's exchange of ranks (its traceback's frames say so): the wait of
+    log-store-key-timeout, in a torch that leaves the key out."""
+    if not any(h.finding == RANK_ASSIGNMENT for h in hits):
+        return
+    for key in [k for k in groups if k[0] == "log-store-timeout"]:
+        waits = groups.pop(key)
+        groups.setdefault(("log-store-key-timeout", (("key", "torchelastic/role_info"),)), []).extend(waits)
+
+
 def _name_qp_device(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> None:
     """A QP failure whose line does not name its HCA (NCCL before 2.22): the HCA the log says NCCL used."""
     for name, params in [k for k in groups if k[0] == "log-ib-qp-no-device" and not dict(k[1])["dev"]]:
@@ -630,9 +651,12 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         _name_own_spawn(groups)
     _nic_not_pci(groups, hits)
     _name_qp_device(groups, log)
+    _rank_assignment_wait(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
+        for key in [k for k in groups if k[0] == "log-rank-bus-error"]:
+            del groups[key]  # the bus errors NCCL's segment names /dev/shm for
     for key in _oom_likely(groups, hits, log):
         groups[("log-rank-oom-likely", (("who", dict(key[1])["who"]),))] = groups.pop(key)
     found = [
