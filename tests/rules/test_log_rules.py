@@ -11,7 +11,7 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
-from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, RANK_ASSIGNMENT, REGISTERED
+from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, PG_INIT, RANK_ASSIGNMENT, REGISTERED
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -692,6 +692,20 @@ CASES = [
         "in _share_and_gather",
         RANK_ASSIGNMENT,
         {},
+    ),
+    (
+        "pg-init-started",
+        "field/1051-accelerate-main-process-port-zero-hang.log",
+        "Initializing TorchBackend",
+        PG_INIT,
+        {"detail": "DeepSpeed, backend nccl"},
+    ),
+    (
+        "pg-init-started",
+        "field/1061-vllm-2node-tp16-hang-custom-allreduce.log",
+        "rank=4 local_rank=4",
+        PG_INIT,
+        {"detail": "world size 16, tcp://192.168.181.24:29501, backend nccl"},
     ),
     (
         "torch-driver-too-old",
@@ -2141,6 +2155,14 @@ def test_a_traceback_frame_a_paste_broke_is_joined_and_a_frame_alone_is_a_failur
     frames = [line.text for line in log.lines if 'File "' in line.text]
     assert frames and all(", line " in text for text in frames)
     assert [f.name for f in explain_findings([log])] == ["log-unexplained-failure"]
+
+
+def test_a_log_that_ends_in_the_process_groups_setup_is_a_stall_and_one_that_goes_on_is_not() -> None:
+    lines = _field_lines("1061-vllm-2node-tp16-hang-custom-allreduce.log")
+    (finding,) = explain_findings([to_input("\n".join(lines), "a.log")])
+    assert (finding.name, finding.severity) == ("log-init-unfinished", "error")
+    went_on = [*lines, *(f"INFO step {n}: loss 0.5" for n in range(11))]
+    assert explain_findings([to_input("\n".join(went_on), "a.log")]) == []
 
 
 def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:

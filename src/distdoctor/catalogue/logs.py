@@ -1697,4 +1697,25 @@ LOGS: tuple[Entry, ...] = (
             "会显示是哪个）；否则升级驱动。在此之前可以让框架不使用 CUDA graph（vLLM 的 enforce_eager）。",
         ),
     ),
+    Entry(
+        "log-init-unfinished",
+        "error",
+        "log",
+        Text(
+            "The log ends while the ranks were setting up their process group ({detail}): nothing shows that "
+            "setup finished",
+            "日志结束于各 rank 建立进程组的过程中（{detail}）：没有任何迹象表明建立已经完成",
+        ),
+        Text(
+            "init_process_group waits until every rank of the world size has come to MASTER_ADDR:MASTER_PORT. Check "
+            "that all of them started (each node's log), that every node was given the same address, a port that "
+            "is neither 0 nor in use, and the same world size, and that nothing blocks the ports between the nodes: "
+            "distdoctor check on every node tests these. NCCL_DEBUG=INFO and TORCH_DISTRIBUTED_DEBUG=DETAIL show "
+            "how far setup got.",
+            "init_process_group 会一直等待，直到 world size 中的每个 rank 都来到 MASTER_ADDR:MASTER_PORT。"
+            "请确认所有 rank 都已启动（查看每个节点的日志），每个节点得到的是同一个地址、一个既不是 0 也未被占用的端口"
+            "和同一个 world size，并且节点之间的端口没有被阻断：在每个节点上运行 distdoctor check 可检查这些。"
+            "NCCL_DEBUG=INFO 和 TORCH_DISTRIBUTED_DEBUG=DETAIL 会显示建立进行到了哪一步。",
+        ),
+    ),
 )

@@ -43,10 +43,12 @@ RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, a
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
 BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that waited in it all came
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
+PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
 MARKERS = frozenset(
     {
         RANK_ASSIGNMENT,
+        PG_INIT,
         BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
@@ -604,6 +606,22 @@ SIGNATURES: tuple[Signature, ...] = (
         "wait timeout after ",
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
+    ),
+    _sig(  # the process-group setup as frameworks announce it: DeepSpeed's comm.py ("Initializing TorchBackend in
+        # DeepSpeed with backend nccl"), vLLM's parallel_state.py ("world_size=16 rank=3 local_rank=3
+        # distributed_init_method=tcp://10.0.0.1:29501 backend=nccl")
+        "pg-init-started",
+        ("Initializing TorchBackend in DeepSpeed", " distributed_init_method="),
+        r"Initializing TorchBackend in DeepSpeed with backend (?P<backend>\w+)|world_size=(?P<world>\d+) "
+        r"rank=\d+ local_rank=\d+ distributed_init_method=(?P<method>\S+) backend=(?P<backend2>\w+)",
+        lambda g: (
+            PG_INIT,
+            {
+                "detail": f"DeepSpeed, backend {g['backend']}"
+                if g.get("backend")
+                else f"world size {g['world']}, {g['method']}, backend {g['backend2']}"
+            },
+        ),
     ),
     _sig(  # elastic/agent/server/api.py (torch 1.9+): the agents' exchange of ranks, where a store wait whose key
         # torch <= 2.1 leaves out ("Socket Timeout") is store-key-timeout's

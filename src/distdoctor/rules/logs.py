@@ -31,6 +31,7 @@ from distdoctor.rules.log_signatures import (
     MEMBER,
     NCCL_1,
     NIC_NOT_PCI,
+    PG_INIT,
     PORT_ACTIVE,
     PROGRESS,
     RANK_ASSIGNMENT,
@@ -871,6 +872,18 @@ def _tests_unfinished(log: LogInput, joined: JoinedText) -> LogLine | None:
     return None if any(_TESTS_ROW.search(line.text) for line in below) else header
 
 
+# How many lines after a framework's process-group announcement still leave it the log's last word.
+_INIT_TAIL = 10
+
+
+def _init_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
+    """A log whose last words are a framework announcing the process group's setup: the ranks never got past it."""
+    inits = [h for h in hits if h.finding == PG_INIT]
+    if not inits or sum(line.number > inits[-1].line.number for line in log.lines) > _INIT_TAIL:
+        return None
+    return make_finding("log-init-unfinished", node, (inits[-1].line.where,), detail=dict(inits[-1].params)["detail"])
+
+
 def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
     """A log that stops in NCCL's setup or before nccl-tests' first result. With every rank on one host the links
     that hang there are the GPUs' peer paths; elsewhere, where setup stopped says what to suspect."""
@@ -884,7 +897,7 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
         return make_finding(
             "log-p2p-hang-likely", host, (tests.where,), host=host, where="before nccl-tests' first result"
         )
-    return setup
+    return setup or _init_unfinished(log, node, hits)
 
 
 def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
