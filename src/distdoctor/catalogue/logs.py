@@ -1718,4 +1718,38 @@ LOGS: tuple[Entry, ...] = (
             "NCCL_DEBUG=INFO 和 TORCH_DISTRIBUTED_DEBUG=DETAIL 会显示建立进行到了哪一步。",
         ),
     ),
+    Entry(
+        "log-hostfile-invalid",
+        "error",
+        "log",
+        Text(
+            "DeepSpeed could not use its hostfile: {detail}",
+            "DeepSpeed 无法使用它的 hostfile：{detail}",
+        ),
+        Text(
+            "Give one line per node, 'hostname slots=N' with N that node's GPUs, each host once, in names the "
+            "launching node resolves and reaches by ssh without a password (ssh node2 hostname); with more than "
+            "one node, pass the file (--hostfile, default /job/hostfile) and list every node in it.",
+            "每个节点一行，写成 'hostname slots=N'（N 为该节点的 GPU 数），每台主机只出现一次，主机名要能在发起启动的"
+            "节点上解析，并能免密 ssh 登录（ssh node2 hostname）；多于一个节点时，传入该文件（--hostfile，默认 "
+            "/job/hostfile），并在其中列出所有节点。",
+        ),
+    ),
+    Entry(
+        "log-lightning-layout-mismatch",
+        "error",
+        "log",
+        Text(
+            "Lightning's Trainer and the launcher disagree on how many ranks run where: {detail}",
+            "Lightning 的 Trainer 与启动器对各处运行多少个 rank 的看法不一致：{detail}",
+        ),
+        Text(
+            "Make Trainer(devices=..., num_nodes=...) what the launcher starts: under Slurm, --nodes and "
+            "--ntasks-per-node (one task per GPU, the same as devices); under torchrun, --nnodes and "
+            "--nproc-per-node.",
+            "让 Trainer(devices=..., num_nodes=...) 与启动器实际启动的一致：在 Slurm 下对应 --nodes 和 "
+            "--ntasks-per-node（每个 GPU 一个任务，与 devices 相同）；在 torchrun 下对应 --nnodes 和 "
+            "--nproc-per-node。",
+        ),
+    ),
 )

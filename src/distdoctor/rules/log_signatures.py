@@ -557,6 +557,57 @@ SIGNATURES: tuple[Signature, ...] = (
         r"libtorch_cuda\.so: undefined symbol: (?P<symbol>nccl\w+)",
         _name("log-nccl-library-older"),
     ),
+    _sig(  # accelerate's launch (utils/launch.py): its own check that the main process port is free
+        "accelerate-port-in-use",
+        "another process is utilizing it",
+        r"Tried to launch distributed communication on port `(?P<port>\d+)`, but another process is utilizing it",
+        _port_in_use,
+    ),
+    _sig(  # accelerate's PartialState on a multi-node launch without MASTER_ADDR
+        "accelerate-master-addr-unset",
+        "but `MASTER_ADDR` env was not set",
+        r"Tried to launch on distributed with multinode, but `MASTER_ADDR` env was not set",
+        lambda g: ("env-missing", {"names": "MASTER_ADDR"}),
+    ),
+    _sig(  # DeepSpeed's runner.py reading its hostfile (fetch_hostfile, parse_resource_filter)
+        "deepspeed-hostfile",
+        ("Hostfile ", "Bad hostfile text", "not found in hostfile", "no extra nodes available via hostfile"),
+        r"(?P<detail>Hostfile contains a bad entry: .+?(?=, unable to proceed)|Hostfile is empty or not formatted "
+        r"correctly|Hostfile contains multiple entries for \S+?(?=, unable)|Bad hostfile text: .+|Hostname '[^']*' "
+        r"not found in hostfile|Num nodes is >1 but no extra nodes available via hostfile)",
+        _name("log-hostfile-invalid"),
+    ),
+    _sig(  # DeepSpeed's runner.py: its ssh check of the hostfile's other hosts (pdsh launcher)
+        "deepspeed-ssh-check",
+        "was not reachable via ssh",
+        r"but host=(?P<host>\S+) was not reachable via ssh",
+        lambda g: ("log-ssh-launch-failed", {"error": f"host {g['host']} not reachable: DeepSpeed's ssh check"}),
+    ),
+    _sig(  # DeepSpeed's runner.py on a node where it counted no GPU
+        "deepspeed-no-gpu",
+        "no GPU resources available",
+        r"Unable to proceed, no GPU resources available",
+        lambda g: ("log-no-gpu-visible", {"detail": " (DeepSpeed's launcher found none)"}),
+    ),
+    _sig(  # Lightning's SLURMEnvironment and TorchElasticEnvironment checks (fabric/plugins/environments, 2.0+)
+        "lightning-layout",
+        ("in Lightning, but the ", "in your SLURM bash script, but this variable is not supported"),
+        r"You set `(?P<what>num_nodes|devices)=(?P<set>\d+)` in Lightning, but the number of (?:nodes|tasks per node) "
+        r"configured in SLURM `(?P<flag>--nodes|--ntasks-per-node)=(?P<slurm>\d+)` does not match|"
+        r"You set `devices=(?P<d>\d+)` and `num_nodes=(?P<n>\d+)` in Lightning, but the product \(\d+ \* \d+\) "
+        r"does not match the world size \((?P<world>\d+)\)|"
+        r"You set `--ntasks=(?P<ntasks>\d+)` in your SLURM bash script",
+        lambda g: (
+            "log-lightning-layout-mismatch",
+            {
+                "detail": f"{g['what']}={g['set']} in the Trainer, {g['flag']}={g['slurm']} in Slurm"
+                if g.get("what")
+                else f"devices={g['d']} x num_nodes={g['n']} in the Trainer, a world size of {g['world']} from torchrun"
+                if g.get("d")
+                else f"Slurm's --ntasks={g['ntasks']}, which Lightning does not read: it needs --ntasks-per-node"
+            },
+        ),
+    ),
     _sig(  # elastic/rendezvous/utils.py parse_rendezvous_endpoint (torch 1.9+): --rdzv-endpoint is not host[:port]
         "rdzv-endpoint-invalid",
         "of the rendezvous endpoint '",
