@@ -772,6 +772,14 @@ CASES = [
         {"detail": "Slurm's --ntasks=16, which Lightning does not read: it needs --ntasks-per-node"},
     ),
     (
+        "ray-oom",
+        "source-texts.log",
+        "OutOfMemoryError: Task was killed",
+        "log-rank-oom-killed",
+        {"who": "a Ray task or actor"},
+    ),
+    ("ray-node-dead", "source-texts.log", "has been marked dead", "log-ray-node-dead", {"node": "137.78.248.21"}),
+    (
         "torch-driver-too-old",
         "source-texts.log",
         "found version 12080",

@@ -1752,4 +1752,23 @@ LOGS: tuple[Entry, ...] = (
             "--nproc-per-node。",
         ),
     ),
+    Entry(
+        "log-ray-node-dead",
+        "error",
+        "log",
+        Text(
+            "Ray lost {node}: its raylet stopped answering (it crashed or was killed, the node went away, or the "
+            "network to the head failed)",
+            "Ray 失去了 {node}：它的 raylet 不再响应（崩溃或被杀、节点离开，或与 head 之间的网络出现故障）",
+        ),
+        Text(
+            "On that node, look for why the raylet stopped: dmesg for the kernel's OOM killer, "
+            "/tmp/ray/session_latest/logs/raylet.out, a preemption or reboot. If it is still up, check the network "
+            "between it and the head node (the GCS port, 6379 by default) and that it registered with the address "
+            "the others reach it at (ray start --node-ip-address).",
+            "在该节点上查找 raylet 停止的原因：dmesg 中内核 OOM killer 的记录、"
+            "/tmp/ray/session_latest/logs/raylet.out、是否被抢占或重启。若节点仍在运行，检查它与 head 节点之间的网络（GCS 端口，默认 6379），以及它注册时用的"
+            "地址是否是其他节点能访问的那个（ray start --node-ip-address）。",
+        ),
+    ),
 )

@@ -608,6 +608,22 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # Ray's memory monitor (2.2+): a task or actor it killed when the node's RAM passed its threshold
+        "ray-oom",
+        "killed due to the node running low on memory",
+        r"(?:Task|Actor) was killed due to the node running low on memory",
+        lambda g: (
+            "log-rank-oom-killed",
+            {"who": "a Ray task or actor", "detail": " (Ray's memory monitor, at the node's RAM threshold)"},
+        ),
+    ),
+    _sig(  # Ray's GCS (gcs_node_manager.cc and before it the monitor): a raylet whose heartbeats stopped
+        "ray-node-dead",
+        "missed too many heartbeats",
+        r"The node with node (?:id|ID):? (?P<id>\w+)(?: and (?:address|ip): (?P<addr>[\w.:\-]+))?.*?"
+        r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats",
+        lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
+    ),
     _sig(  # elastic/rendezvous/utils.py parse_rendezvous_endpoint (torch 1.9+): --rdzv-endpoint is not host[:port]
         "rdzv-endpoint-invalid",
         "of the rendezvous endpoint '",
