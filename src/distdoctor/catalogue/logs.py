@@ -1767,8 +1767,9 @@ LOGS: tuple[Entry, ...] = (
             "between it and the head node (the GCS port, 6379 by default) and that it registered with the address "
             "the others reach it at (ray start --node-ip-address).",
             "在该节点上查找 raylet 停止的原因：dmesg 中内核 OOM killer 的记录、"
-            "/tmp/ray/session_latest/logs/raylet.out、是否被抢占或重启。若节点仍在运行，检查它与 head 节点之间的网络（GCS 端口，默认 6379），以及它注册时用的"
-            "地址是否是其他节点能访问的那个（ray start --node-ip-address）。",
+            "/tmp/ray/session_latest/logs/raylet.out、是否被抢占或重启。若节点仍在运行，"
+            "检查它与 head 节点之间的网络（GCS 端口，默认 6379），以及它注册时用的地址是否是其他节点能访问的那个"
+            "（ray start --node-ip-address）。",
         ),
     ),
 )
