@@ -780,6 +780,13 @@ CASES = [
     ),
     ("ray-node-dead", "source-texts.log", "has been marked dead", "log-ray-node-dead", {"node": "137.78.248.21"}),
     (
+        "launcher-missing",
+        "source-texts.log",
+        "launcher 'pdsh' not installed",
+        "log-launcher-missing",
+        {"launcher": "pdsh"},
+    ),
+    (
         "torch-driver-too-old",
         "source-texts.log",
         "found version 12080",

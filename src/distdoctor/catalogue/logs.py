@@ -1772,4 +1772,21 @@ LOGS: tuple[Entry, ...] = (
             "（ray start --node-ip-address）。",
         ),
     ),
+    Entry(
+        "log-launcher-missing",
+        "error",
+        "log",
+        Text(
+            "The tool that starts the ranks on the other nodes is not installed where the launch ran: {launcher}",
+            "负责在其他节点上启动 rank 的工具没有安装在发起启动的机器上：{launcher}",
+        ),
+        Text(
+            "Install it on the node you launch from (pdsh: apt install pdsh, and PDSH_RCMD_TYPE=ssh; mpirun: Open MPI "
+            "or the MPI the cluster uses), or let another launcher start the ranks (DeepSpeed --launcher "
+            "openmpi or slurm; torchrun on every node).",
+            "在发起启动的节点上安装它（pdsh：apt install pdsh，并设置 PDSH_RCMD_TYPE=ssh；"
+            "mpirun：Open MPI 或集群所用的 MPI），或改用别的启动器启动各 rank（DeepSpeed --launcher openmpi 或 slurm；或在每个节点上运行 "
+            "torchrun）。",
+        ),
+    ),
 )

@@ -583,6 +583,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"but host=(?P<host>\S+) was not reachable via ssh",
         lambda g: ("log-ssh-launch-failed", {"error": f"host {g['host']} not reachable: DeepSpeed's ssh check"}),
     ),
+    _sig(  # the tool a launcher starts the other nodes' ranks with, absent where it runs: DeepSpeed's runner.py
+        # (pdsh, openmpi, mvapich, impi, slurm), accelerate's utils/launch.py (mpirun)
+        "launcher-missing",
+        (" not installed.", "mpirun or mpiexec were not found"),
+        r"launcher '(?P<launcher>\w+)' not installed\.|(?P<mpi>mpirun or mpiexec were not found)",
+        lambda g: ("log-launcher-missing", {"launcher": g.get("launcher") or "mpirun"}),
+    ),
     _sig(  # DeepSpeed's runner.py on a node where it counted no GPU
         "deepspeed-no-gpu",
         "no GPU resources available",
