@@ -1785,8 +1785,8 @@ LOGS: tuple[Entry, ...] = (
             "or the MPI the cluster uses), or let another launcher start the ranks (DeepSpeed --launcher "
             "openmpi or slurm; torchrun on every node).",
             "在发起启动的节点上安装它（pdsh：apt install pdsh，并设置 PDSH_RCMD_TYPE=ssh；"
-            "mpirun：Open MPI 或集群所用的 MPI），或改用别的启动器启动各 rank（DeepSpeed --launcher openmpi 或 slurm；或在每个节点上运行 "
-            "torchrun）。",
+            "mpirun：Open MPI 或集群所用的 MPI），"
+            "或改用别的启动器启动各 rank（DeepSpeed --launcher openmpi 或 slurm；或在每个节点上运行 torchrun）。",
         ),
     ),
 )
