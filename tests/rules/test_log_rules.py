@@ -2251,7 +2251,7 @@ def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:
     assert any("Traceback" in line.text for line in first.lines)
     assert failure_lines(first) == [] and failure_lines(late) == []
     assert [(f.name, f.severity) for f in explain_findings([first])] == [("log-exit-barrier-timeout", "warning")]
-    assert [f.name for f in explain_findings([late])] == ["log-exit-barrier-late", "log-store-closed"]
+    assert [f.name for f in explain_findings([late])] == ["log-exit-barrier-late"]
 
 
 def test_a_bridge_among_the_interfaces_of_a_one_host_job_is_no_fault() -> None:

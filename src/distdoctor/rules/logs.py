@@ -310,6 +310,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the monitor's first line, where its last one gives the budget
         elif name == "log-rank-killed" and "log-rank-oom-killed" in names and p["signal"].startswith("SIGKILL"):
             del groups[(name, params)]  # the OOM killer's SIGKILL
+        elif name == "log-store-closed" and "log-exit-barrier-late" in names:
+            del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
         elif name == "log-rank-bus-error" and names & {"log-shm-too-small", "log-shm-not-writable"}:
             del groups[(name, params)]  # the /dev/shm a line of the same log names
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
