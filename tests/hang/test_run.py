@@ -58,6 +58,23 @@ def test_exit_code_and_output_pass_through() -> None:
     assert "err line\n" in done.stderr
 
 
+def test_a_setup_line_the_job_prints_is_not_taken_for_where_it_stopped() -> None:
+    # explain reads a log that ends in setup as a stall; run reads the job's lines as they come, so a setup line is
+    # only the job getting on (here one that then fails, whose failure is named as printed)
+    lines = [
+        "[INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl",
+        "node1:1234:1256 [0] NCCL INFO Bootstrap : Using eth0:10.0.0.1<0>",
+        "RuntimeError: No backend type associated with device type cpu",
+    ]
+    code = f"import sys; print({chr(10).join(lines)!r}); sys.exit(1)"
+    done = subprocess.run(
+        [*DISTDOCTOR, "run", "--", sys.executable, "-c", code], capture_output=True, text=True, timeout=60
+    )
+    assert done.returncode == 1
+    assert "log-cpu-tensor-gpu-backend" in done.stderr
+    assert "log-init-unfinished" not in done.stderr and "log-nccl-setup-unfinished" not in done.stderr
+
+
 def test_sigterm_reaches_the_job_and_its_exit_code_comes_back() -> None:
     code = (
         "import signal, sys, time\n"

@@ -50,7 +50,7 @@ class LiveExplain:
         """Line `number` of `stream`, numbered as the job's output is, so the evidence points at the line the user
         saw."""
         from distdoctor.facts.logs import to_input
-        from distdoctor.rules.logs import explain_findings, match_line
+        from distdoctor.rules.logs import WHERE_IT_STOPPED, explain_findings, match_line
 
         log = to_input(text, stream)
         log = replace(log, lines=tuple(replace(line, number=number) for line in log.lines))
@@ -58,8 +58,8 @@ class LiveExplain:
             return  # most lines: no signature, no finding (the unexplained-failure finding needs the whole log)
         fresh = []
         for finding in explain_findings([log]):
-            if finding.name == "log-unexplained-failure":
-                continue
+            if finding.name == "log-unexplained-failure" or finding.name in WHERE_IT_STOPPED:
+                continue  # judged on the whole log: one line is not where the job stopped
             key = (finding.name, finding.params)
             with self._lock:
                 if key in self.seen:

@@ -53,6 +53,7 @@ __all__ = [
     "MARKERS",
     "REFUSED",
     "SIGNATURES",
+    "WHERE_IT_STOPPED",
     "Hit",
     "Signature",
     "error_lines",
@@ -61,6 +62,8 @@ __all__ = [
     "node_of",
 ]
 
+# Findings about where a whole log stops (in setup, before a first result): no line read alone shows them.
+WHERE_IT_STOPPED = frozenset({"log-nccl-setup-unfinished", "log-init-unfinished", "log-p2p-hang-likely"})
 # Longest quote of a line in a finding's title.
 MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
