@@ -43,6 +43,18 @@ def test_a_cpp_log_record_below_a_line_of_the_wrap_width_is_not_glued_to_it() ->
     assert log.lines[1].text.startswith("[E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog")
 
 
+def test_the_watchdogs_line_reflowed_at_its_colon_is_joined() -> None:
+    log = read_log(str(FIELD / "1063-vllm-2node-dgx-spark-pip-nccl-allgather-watchdog.log"))
+    (line,) = log.lines
+    assert "operation timeout: WorkNCCL(SeqNum=12590" in line.text and line.text.endswith("before timing out.")
+
+
+def test_a_traceback_frame_broken_inside_its_words_is_joined() -> None:
+    log = read_log(str(FIELD / "1054-trainer-ddp-checkpoint-rename-race.log"))
+    frames = [line.text for line in log.lines if 'File "' in line.text]
+    assert frames[0].rstrip().endswith('trainer.py", line 2555, in _inner_training_loop')
+
+
 def test_prefixes_name_the_host_and_the_rank() -> None:
     log = to_input("gpu-7:12:34 [0] NCCL INFO x\n[rank3]: RuntimeError: y\n0: z\nplain\n", "a.log")
     assert [(line.host, line.tag) for line in log.lines] == [("gpu-7", ""), ("", "rank3"), ("task 0", ""), ("", "")]

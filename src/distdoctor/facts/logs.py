@@ -129,6 +129,9 @@ def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
             if 'File "' in physical[i] and _SPLIT_FRAME.search(physical[i]) and _FRAME_REST.match(nxt):
                 text, i, joined = text + nxt, i + 1, joined + 1  # a traceback frame broken inside its words
                 continue
+            if nxt.startswith("WorkNCCL(") and physical[i].rstrip().endswith("operation timeout:"):
+                text, i, joined = text.rstrip() + " " + nxt, i + 1, joined + 1  # the watchdog's line, reflowed
+                continue
             if not nxt or (nxt[0] not in _MAY_CONTINUE and len(physical[i]) != width):
                 break  # the usual line: nothing below can join it
             glue = _continues(physical[i], nxt, width, text)
