@@ -787,6 +787,20 @@ CASES = [
         {"launcher": "pdsh"},
     ),
     (
+        "fabricmanager-service-failed",
+        "field/1091-p5-fabricmanager-failed-version-mismatch.log",
+        "ExecStart=/usr/bin/nv-fabricmanager",
+        "log-fabric-manager-down",
+        {"detail": " (nvidia-fabricmanager.service exited with status 1)"},
+    ),
+    (
+        "deepspeed-hostfile",
+        "field/1100-gpt-neox-hostfile-not-passed-local-only.log",
+        "Unable to find hostfile",
+        "log-hostfile-invalid",
+        {"detail": "it found none and started ranks on this node's GPUs only"},
+    ),
+    (
         "torch-driver-too-old",
         "source-texts.log",
         "found version 12080",
@@ -2242,6 +2256,13 @@ def test_a_log_that_ends_in_the_process_groups_setup_is_a_stall_and_one_that_goe
     assert (finding.name, finding.severity) == ("log-init-unfinished", "error")
     went_on = [*lines, *(f"INFO step {n}: loss 0.5" for n in range(11))]
     assert explain_findings([to_input("\n".join(went_on), "a.log")]) == []
+
+
+def test_deepspeed_without_a_hostfile_is_an_error_only_where_the_job_failed() -> None:
+    log = read_log(str(LOGS / "field" / "1100-gpt-neox-hostfile-not-passed-local-only.log"))
+    assert [(f.name, f.severity) for f in explain_findings([log])] == [("log-hostfile-invalid", "error")]
+    warning_only = to_input(log.lines[0].text + "\nstep 1: loss 2.0", "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([warning_only])] == [("log-hostfile-invalid", "warning")]
 
 
 def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:

@@ -1734,6 +1734,13 @@ LOGS: tuple[Entry, ...] = (
             "节点上解析，并能免密 ssh 登录（ssh node2 hostname）；多于一个节点时，传入该文件（--hostfile，默认 "
             "/job/hostfile），并在其中列出所有节点。",
         ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows DeepSpeed running without a hostfile but no failure: a one-node run needs none",
+            ),
+        ),
     ),
     Entry(
         "log-lightning-layout-mismatch",

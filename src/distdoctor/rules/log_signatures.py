@@ -571,11 +571,21 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # DeepSpeed's runner.py reading its hostfile (fetch_hostfile, parse_resource_filter)
         "deepspeed-hostfile",
-        ("Hostfile ", "Bad hostfile text", "not found in hostfile", "no extra nodes available via hostfile"),
+        (
+            "Hostfile ",
+            "Bad hostfile text",
+            "not found in hostfile",
+            "no extra nodes available via hostfile",
+            "Unable to find hostfile",
+        ),
         r"(?P<detail>Hostfile contains a bad entry: .+?(?=, unable to proceed)|Hostfile is empty or not formatted "
         r"correctly|Hostfile contains multiple entries for \S+?(?=, unable)|Bad hostfile text: .+|Hostname '[^']*' "
-        r"not found in hostfile|Num nodes is >1 but no extra nodes available via hostfile)",
-        _name("log-hostfile-invalid"),
+        r"not found in hostfile|Num nodes is >1 but no extra nodes available via hostfile)|"
+        r"(?P<none>Unable to find hostfile, will proceed with training with local resources only)",
+        lambda g: (
+            "log-hostfile-invalid",
+            {"detail": g.get("detail") or "it found none and started ranks on this node's GPUs only"},
+        ),
     ),
     _sig(  # DeepSpeed's runner.py: its ssh check of the hostfile's other hosts (pdsh launcher)
         "deepspeed-ssh-check",
@@ -1588,6 +1598,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # the closing quote is optional: a paste cut at the line's end loses it
         r"nvls\.cc:\d+ NCCL WARN Cuda failure (?:(?P<code>\d+) )?'(?P<error>[^']*)'?",
         lambda g: ("log-nvls-bind-failed", {"detail": _cuda_detail(g, " in transport/nvls.cc")}),
+    ),
+    _sig(  # systemctl status of the fabric manager's unit: the daemon exited at its start
+        "fabricmanager-service-failed",
+        "nv-fabricmanager",
+        r"ExecStart=\S*nv-fabricmanager\b.*?\(code=exited, status=(?P<status>\d+)/FAILURE\)",
+        lambda g: (
+            "log-fabric-manager-down",
+            {"detail": f" (nvidia-fabricmanager.service exited with status {g['status']})"},
+        ),
     ),
     _sig(
         "cuda-system-not-ready",
