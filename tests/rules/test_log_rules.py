@@ -800,6 +800,8 @@ CASES = [
         "log-hostfile-invalid",
         {"detail": "it found none and started ranks on this node's GPUs only"},
     ),
+    ("nccl-device-guessed", "source-texts.log", "using GPU 6 to perform barrier", "log-device-guessed", {}),
+    ("nccl-device-guessed", "source-texts.log", "using GPU 7 as device used", "log-device-guessed", {}),
     (
         "torch-driver-too-old",
         "source-texts.log",
@@ -2263,6 +2265,18 @@ def test_deepspeed_without_a_hostfile_is_an_error_only_where_the_job_failed() ->
     assert [(f.name, f.severity) for f in explain_findings([log])] == [("log-hostfile-invalid", "error")]
     warning_only = to_input(log.lines[0].text + "\nstep 1: loss 2.0", "a.log")
     assert [(f.name, f.severity) for f in explain_findings([warning_only])] == [("log-hostfile-invalid", "warning")]
+
+
+def test_nccls_guess_of_a_ranks_gpu_is_a_note_in_a_healthy_log_and_a_warning_in_a_failed_one() -> None:
+    guess = real_line("source-texts.log", "using GPU 6 to perform barrier").text
+    assert [(f.name, f.severity) for f in explain_findings([to_input(guess, "a.log")])] == [
+        ("log-device-guessed", "info")
+    ]
+    failed = to_input(guess + "\nRuntimeError: CUDA error: an illegal memory access was encountered", "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([failed])] == [
+        ("log-cuda-illegal-address", "error"),
+        ("log-device-guessed", "warning"),
+    ]
 
 
 def test_torchruns_exit_barrier_report_is_no_failure_of_the_job() -> None:

@@ -1796,4 +1796,32 @@ LOGS: tuple[Entry, ...] = (
             "或改用别的启动器启动各 rank（DeepSpeed --launcher openmpi 或 slurm；或在每个节点上运行 torchrun）。",
         ),
     ),
+    Entry(
+        "log-device-guessed",
+        "warning",
+        "log",
+        Text(
+            "ProcessGroupNCCL guessed each rank's GPU (its rank modulo the GPUs it sees): the processes never said "
+            "which GPU is their own",
+            "ProcessGroupNCCL 猜测了每个 rank 的 GPU（rank 对可见 GPU 数取模）：各进程从未指明哪块 GPU 属于自己",
+        ),
+        Text(
+            "Call torch.cuda.set_device(local_rank) before init_process_group and pass it device_id="
+            "torch.device('cuda', local_rank) (torch 2.3+), or barrier(device_ids=[local_rank]). A wrong guess puts "
+            "two ranks of a node on one GPU, or a global rank beyond the node's GPUs, and the first collective hangs "
+            "or fails.",
+            "在 init_process_group 之前调用 torch.cuda.set_device(local_rank)，并传入 device_id="
+            "torch.device('cuda', local_rank)（torch 2.3+），或使用 barrier(device_ids=[local_rank])。"
+            "猜错时，同一节点的两个 rank 会落在同一块 GPU 上，或全局 rank 超出节点的 GPU 数，第一个集合通信就会卡住"
+            "或失败。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "info",
+                "the log shows the guess but no failure: it is right wherever each process sees one GPU or the "
+                "rank's index is its GPU's",
+            ),
+        ),
+    ),
 )

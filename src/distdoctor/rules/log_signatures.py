@@ -1962,6 +1962,15 @@ SIGNATURES: tuple[Signature, ...] = (
             {"var": "NCCL_SOCKET_IFNAME (read by Transformer Engine)", "value": g["value"]},
         ),
     ),
+    _sig(  # ProcessGroupNCCL on a rank whose device was never set: "Rank 0 using best-guess GPU 0 to perform barrier as
+        # devices used by this process are currently unknown" (1.x), "[PG ID 0 PG GUID 0 Rank 6]  using GPU 6 to
+        # perform barrier as devices ..." (2.x), "... using GPU 1 as device used by this process is currently unknown"
+        "nccl-device-guessed",
+        "used by this process",
+        r"Rank \d+\]?\s+using (?:best-guess )?GPU \d+ (?:to perform barrier )?as devices? used by this process "
+        r"(?:are|is) currently unknown",
+        lambda g: ("log-device-guessed", {}),
+    ),
     _sig(  # torch.cuda's _lazy_init and its "CUDA initialization" warning (torch 1.x to 2.13): the driver's CUDA
         # version, as 1000 x major + 10 x minor, below the CUDA this wheel was built with
         "torch-driver-too-old",

@@ -153,9 +153,16 @@ CONSEQUENCES = frozenset(
 # Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
 # a container's small /dev/shm, enough for one GPU.
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
-# DeepSpeed's launcher without a hostfile: a one-node run needs none.
+# DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
+# wherever each process sees one GPU or the rank's index is its GPU's.
 _HARMLESS_ALONE = frozenset(
-    {"log-gloo-loopback", "log-shm-container-default", "log-gpu-arch-unsupported", "log-hostfile-invalid"}
+    {
+        "log-gloo-loopback",
+        "log-shm-container-default",
+        "log-gpu-arch-unsupported",
+        "log-hostfile-invalid",
+        "log-device-guessed",
+    }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
 _TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
