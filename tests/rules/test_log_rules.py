@@ -802,6 +802,7 @@ CASES = [
     ),
     ("nccl-device-guessed", "source-texts.log", "using GPU 6 to perform barrier", "log-device-guessed", {}),
     ("nccl-device-guessed", "source-texts.log", "using GPU 7 as device used", "log-device-guessed", {}),
+    ("cuda-forked", "source-texts.log", "Cannot re-initialize CUDA in forked", "log-cuda-forked", {}),
     (
         "torch-driver-too-old",
         "source-texts.log",

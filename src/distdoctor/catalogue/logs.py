@@ -1824,4 +1824,22 @@ LOGS: tuple[Entry, ...] = (
             ),
         ),
     ),
+    Entry(
+        "log-cuda-forked",
+        "error",
+        "log",
+        Text(
+            "A process forked after its parent had started CUDA, and the child cannot use it",
+            "某个进程是在父进程已经初始化 CUDA 之后 fork 出来的，子进程无法再使用 CUDA",
+        ),
+        Text(
+            "Start such processes with spawn: torch.multiprocessing.set_start_method('spawn') (or "
+            "multiprocessing_context='spawn' for a DataLoader, VLLM_WORKER_MULTIPROC_METHOD=spawn for vLLM's "
+            "workers), or touch no GPU in the parent before it forks (no .cuda(), no torch.cuda.device_count() "
+            "that initializes it).",
+            "用 spawn 方式启动这类进程：torch.multiprocessing.set_start_method('spawn')（DataLoader 用 "
+            "multiprocessing_context='spawn'，vLLM 的 worker 用 VLLM_WORKER_MULTIPROC_METHOD=spawn），"
+            "或者在父进程 fork 之前不要触碰 GPU（不调用 .cuda()，也不调用会初始化 CUDA 的 torch.cuda 函数）。",
+        ),
+    ),
 )

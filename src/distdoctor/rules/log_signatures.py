@@ -1971,6 +1971,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:are|is) currently unknown",
         lambda g: ("log-device-guessed", {}),
     ),
+    _sig(  # torch.cuda's _lazy_init in a process forked after its parent had initialized CUDA (every release)
+        "cuda-forked",
+        "Cannot re-initialize CUDA in forked subprocess",
+        r"Cannot re-initialize CUDA in forked subprocess",
+        lambda g: ("log-cuda-forked", {}),
+    ),
     _sig(  # torch.cuda's _lazy_init and its "CUDA initialization" warning (torch 1.x to 2.13): the driver's CUDA
         # version, as 1000 x major + 10 x minor, below the CUDA this wheel was built with
         "torch-driver-too-old",
