@@ -803,6 +803,14 @@ CASES = [
     ("nccl-device-guessed", "source-texts.log", "using GPU 6 to perform barrier", "log-device-guessed", {}),
     ("nccl-device-guessed", "source-texts.log", "using GPU 7 as device used", "log-device-guessed", {}),
     ("cuda-forked", "source-texts.log", "Cannot re-initialize CUDA in forked", "log-cuda-forked", {}),
+    ("ddp-ready-twice", "ddp-ready-twice.log", "Expected to mark a variable", "log-ddp-ready-twice", {"detail": ""}),
+    (
+        "ddp-ready-twice",
+        "ddp-ready-twice.log",
+        "has been marked as ready twice",
+        "log-ddp-ready-twice",
+        {"detail": " (layer.bias)"},
+    ),
     (
         "torch-driver-too-old",
         "source-texts.log",
@@ -2277,6 +2285,14 @@ def test_nccls_guess_of_a_ranks_gpu_is_a_note_in_a_healthy_log_and_a_warning_in_
     assert [(f.name, f.severity) for f in explain_findings([failed])] == [
         ("log-cuda-illegal-address", "error"),
         ("log-device-guessed", "warning"),
+    ]
+
+
+def test_ddps_parameter_ready_twice_is_named_once_with_the_parameter() -> None:
+    # Recorded: one layer in two reentrant checkpoints, under DDP with find_unused_parameters
+    log = read_log(str(LOGS / "ddp-ready-twice.log"))
+    assert [(f.name, f.param_map["detail"]) for f in explain_findings([log])] == [
+        ("log-ddp-ready-twice", " (layer.bias)")
     ]
 
 

@@ -1842,4 +1842,22 @@ LOGS: tuple[Entry, ...] = (
             "或者在父进程 fork 之前不要触碰 GPU（不调用 .cuda()，也不调用会初始化 CUDA 的 torch.cuda 函数）。",
         ),
     ),
+    Entry(
+        "log-ddp-ready-twice",
+        "error",
+        "log",
+        Text(
+            "DDP saw a parameter's gradient arrive twice in one backward pass{detail}",
+            "DDP 在一次反向传播中两次收到了同一个参数的梯度{detail}",
+        ),
+        Text(
+            "A layer used in two reentrant checkpoints, or a parameter shared between two forward passes before one "
+            "backward, does this. Use torch.utils.checkpoint with use_reentrant=False, or construct DDP with "
+            "static_graph=True where the model's graph is the same every step, and leave find_unused_parameters "
+            "off unless some parameters really go unused.",
+            "在两个 reentrant checkpoint 中使用同一层，或在一次反向传播前让两次前向共用同一参数，都会这样。"
+            "请给 torch.utils.checkpoint 传 use_reentrant=False；若模型每一步的计算图都相同，可在构造 DDP 时设 "
+            "static_graph=True；除非确实有参数未被使用，否则不要打开 find_unused_parameters。",
+        ),
+    ),
 )

@@ -1971,6 +1971,14 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:are|is) currently unknown",
         lambda g: ("log-device-guessed", {}),
     ),
+    _sig(  # DDP's reducer (torch 1.x and 2.x): a parameter's gradient hook fired twice in one backward; the line
+        # below it names the parameter where TORCH_DISTRIBUTED_DEBUG or torch 2.x can
+        "ddp-ready-twice",
+        ("Expected to mark a variable ready only once", "has been marked as ready twice"),
+        r"Expected to mark a variable ready only once|"
+        r"Parameter at index \d+ with name (?P<param>\S+) has been marked as ready twice",
+        lambda g: ("log-ddp-ready-twice", {"detail": f" ({g['param']})" if g.get("param") else ""}),
+    ),
     _sig(  # torch.cuda's _lazy_init in a process forked after its parent had initialized CUDA (every release)
         "cuda-forked",
         "Cannot re-initialize CUDA in forked subprocess",

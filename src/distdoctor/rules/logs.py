@@ -358,6 +358,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
             del groups[(name, params)]  # torch's summary of the kernel assertion that says which check failed
+        elif name == "log-ddp-ready-twice" and not p["detail"] and sum(n == name for n, _ in groups) > 1:
+            del groups[(name, params)]  # the reducer's message, where the line below it names the parameter
         elif name == "log-nccl-timeout-unnamed" and names & {
             "log-nccl-timeout",
             "log-nccl-timeout-midrun",
