@@ -128,9 +128,19 @@ LOGS: tuple[Entry, ...] = (
             "NCCL watchdog：rank {rank} 上的 {op}（SeqNum {seq}）运行了 {elapsed} ms，超过了 {timeout} ms 的超时",
         ),
         Text(
-            "Compare SeqNum across ranks: a rank that is behind, or has died, holds the others up. Run "
-            "distdoctor dump while it hangs; TORCH_DISTRIBUTED_DEBUG=DETAIL reports collectives that differ.",
-            "比较各 rank 的 SeqNum：落后或已经退出的 rank 拖住了其他 rank。卡住时运行 distdoctor dump；"
+            "Most often another rank never came to this collective: busy past the timeout (evaluation, checkpoint "
+            "saving or data preparation on rank 0 only), on another code path (a collective inside 'if rank == 0', "
+            "data that ends first on one rank), or dead (its own log, dmesg for the OOM killer). Compare SeqNum "
+            "across ranks: the rank behind is the one; run distdoctor dump while it hangs, and raise "
+            "init_process_group(timeout=...) above the longest work only some ranks do. In the job's first "
+            "collectives the links are as likely: rerun with NCCL_DEBUG=WARN; TORCH_DISTRIBUTED_DEBUG=DETAIL reports "
+            "collectives that differ.",
+            "最常见的是另一个 rank 没有进入这次集合通信：忙碌超过了超时"
+            "（只在 rank 0 上做的评估、保存检查点或数据准备）、走了另一条代码路径"
+            "（写在 'if rank == 0' 里的集合通信、某个 rank 的数据先用完），"
+            "或已经退出（查看它自己的日志、dmesg 中的 OOM killer）。比较各 rank 的 SeqNum：落后的那个就是它；"
+            "卡住时运行 distdoctor dump，并把 init_process_group(timeout=...) 调到大于只有部分 rank 做的最长工作。"
+            "在作业最初的几次集合通信中，链路问题同样可能：用 NCCL_DEBUG=WARN 重新运行；"
             "TORCH_DISTRIBUTED_DEBUG=DETAIL 会报告不一致的集合通信。",
         ),
     ),
