@@ -1818,12 +1818,12 @@ LOGS: tuple[Entry, ...] = (
         Text(
             "Call torch.cuda.set_device(local_rank) before init_process_group and pass it device_id="
             "torch.device('cuda', local_rank) (torch 2.3+), or barrier(device_ids=[local_rank]). A wrong guess puts "
-            "two ranks of a node on one GPU, or a global rank beyond the node's GPUs, and the first collective hangs "
-            "or fails.",
+            "a rank's NCCL work on another GPU than its tensors, or two ranks on one GPU, and the first collective "
+            "hangs or fails.",
             "在 init_process_group 之前调用 torch.cuda.set_device(local_rank)，并传入 device_id="
             "torch.device('cuda', local_rank)（torch 2.3+），或使用 barrier(device_ids=[local_rank])。"
-            "猜错时，同一节点的两个 rank 会落在同一块 GPU 上，或全局 rank 超出节点的 GPU 数，第一个集合通信就会卡住"
-            "或失败。",
+            "猜错时，某个 rank 的 NCCL 工作会落在与其张量不同的 GPU 上，或两个 rank 落在同一块 GPU 上，"
+            "第一个集合通信就会卡住或失败。",
         ),
         variants=(
             Variant(
