@@ -289,10 +289,11 @@ def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLi
 def _failed(joined: JoinedText) -> bool:
     """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
     every needle of every failure line."""
+    report = _exit_barrier_report(joined) if _EXIT_BARRIER in joined.text else set()
     for needle, check in _FAILURE.items():
         recovered: set[int] | None = None  # found only once a trace line confirms
         for i in joined.lines_with(needle):
-            if check is not None and not check.search(joined.lines[i].text):
+            if i in report or (check is not None and not check.search(joined.lines[i].text)):
                 continue
             if needle == _TRACE:
                 recovered = _recovered_traces(joined) if recovered is None else recovered
@@ -971,11 +972,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     nodes = [node_of(log) for log in logs]
     joined = [JoinedText.of(log.lines) for log in logs]
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
-    # a log with torchrun's exit-barrier report is read line by line: the report's traceback is no failure
-    failed = [
-        bool(failure_lines(log, j)) if _EXIT_BARRIER in j.text else _failed(j)
-        for log, j in zip(logs, joined, strict=True)
-    ]
+    failed = [_failed(j) for j in joined]
     found: list[Finding] = []
     for log, (node, hits), fail, j in zip(logs, per_node, failed, joined, strict=True):
         found += _grouped(hits, node, fail, log)
