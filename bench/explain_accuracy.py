@@ -202,6 +202,9 @@ CAUSES: dict[str, set[str]] = {
     # measured. Left unmapped (only their own key counts): ib-rail-cross-nic (mapped below, after measuring),
     # eval-collect-dir-not-shared, ray-node-ip-mismatch, rdzv-endpoint-host-mismatch.
     "cuda-driver-too-old": {"log-cuda-driver-too-old"},
+    # log-file-missing (stop 26, after every round had been measured): a rank's FileNotFoundError, whose fix leads
+    # with a path on one node's own disk that another node's rank reads
+    "eval-collect-dir-not-shared": {"log-file-missing"},
     # a collective that only rank 0 reaches (its checkpoint save or evaluation): the rank the others wait for
     "checkpoint-save-rank0-only": {
         "log-rank-late",

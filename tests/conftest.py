@@ -3,10 +3,12 @@
 from __future__ import annotations
 
 import importlib.util
+import os
 import subprocess
 import sys
 import sysconfig
-from collections.abc import Callable
+import tempfile
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -54,3 +56,19 @@ def python_without_torch(tmp_path_factory: pytest.TempPathFactory) -> Callable[[
         return made[broken_torch]
 
     return make
+
+
+@pytest.fixture(scope="session", autouse=True)
+def _scratch_tmpdir(tmp_path_factory: pytest.TempPathFactory) -> Iterator[None]:
+    """Sends what the processes the tests start leave in $TMPDIR (torchrun's torchelastic_* folders) into pytest's
+    own temporary folder, which pytest prunes, rather than into /tmp for good."""
+    scratch = tmp_path_factory.mktemp("tmpdir")
+    before = os.environ.get("TMPDIR")
+    os.environ["TMPDIR"] = str(scratch)
+    tempfile.tempdir = None
+    yield
+    if before is None:
+        os.environ.pop("TMPDIR", None)
+    else:
+        os.environ["TMPDIR"] = before
+    tempfile.tempdir = None

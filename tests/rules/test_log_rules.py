@@ -2347,3 +2347,23 @@ def test_lightnings_rank_0_alone_and_unregistered_names_the_ranks_never_started(
 def test_an_errno_in_brackets_after_permission_denied_is_not_sshs_refusal() -> None:
     line = real_line("source-texts.log", "nccl-Ab3xQz, error Permission denied (13)").text
     assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-shm-not-writable"]
+
+
+def test_a_file_one_node_lacks_is_named_before_the_peers_that_lost_that_rank() -> None:
+    # recorded: each rank saves its part under WORK_DIR, which is each node's own folder; rank 0 loads them all
+    both = [read_log(str(LOGS / f"work-dir-not-shared.node{n}.log")) for n in (1, 2)]
+    first, *rest = explain_findings(both)
+    assert (first.name, first.node) == ("log-file-missing", "work-dir-not-shared.node1.log")
+    assert first.param_map["path"] == "/tmp/distdoctor-record/node1/work/part_1.pt"
+    assert first.param_map["where"].startswith("in ") and "serialization.py" in first.param_map["where"]
+    assert [f.name for f in rest] == ["log-peer-closed"]
+    # node1 alone: torchrun's ChildFailedError below it is the launcher's report, not the job's own error
+    assert [f.name for f in explain_findings(both[:1])] == ["log-file-missing"]
+    # a field log whose traceback was cut to its last frame
+    (field,) = explain_findings([_field_log("913")])
+    assert field.name == "log-file-missing" and field.param_map["path"].endswith(".eval_hook/part_2.pkl")
+
+
+def test_a_peer_that_closed_with_no_other_error_of_its_own_is_still_only_the_casualty() -> None:
+    node2 = read_log(str(LOGS / "work-dir-not-shared.node2.log"))
+    assert [f.name for f in explain_findings([node2])] == ["log-peer-closed"]

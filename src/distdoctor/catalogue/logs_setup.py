@@ -397,6 +397,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-file-missing",
+        "error",
+        "log",
+        Text(
+            "A rank stopped because a file was not there, {where}: {path}",
+            "某个 rank 因文件不存在而停止，{where}：{path}",
+        ),
+        Text(
+            "Over several nodes, a path that exists on one node is often missing on another: a dataset, cache, "
+            "checkpoint or output folder on a node's local disk, or a file that one rank writes and the others "
+            "read. Look for the path on the node of the rank that failed; put it on storage every node mounts (the "
+            "same path on each), or have each node make its own copy (its local rank 0, then a barrier), and make "
+            "readers wait until the writer has finished.",
+            "在多个节点上，一个节点上存在的路径在另一个节点上常常不存在：放在某个节点本地磁盘上的数据集、缓存、"
+            "检查点或输出目录，或由一个 rank 写入、其他 rank 读取的文件。在失败 rank 所在的节点上查找该路径；"
+            "把它放到每个节点都挂载的存储上（各节点路径相同），或让每个节点各自准备一份（由其 local rank 0 "
+            "完成，然后 barrier），并让读取方等写入方完成后再读。",
+        ),
+    ),
+    Entry(
         "log-ib-qp-no-device",
         "error",
         "log",

@@ -942,24 +942,47 @@ _FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\
 _FRAME_LINES = 4
 
 
-def _code_error(logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
-    """A failure whose last exception is Python's TypeError, AttributeError or NameError, named with the frame that
-    raised it: a fault of that code, not of the nodes."""
-    exceptions = [line for _, ls in failed for line in ls if _EXCEPTION.search(line.text)]
-    if not exceptions or not (m := _CODE_ERROR.search(exceptions[-1].text)):
+# A file a rank opened and did not find: Python 3's FileNotFoundError, Python 2's and old libraries' IOError.
+_FILE_MISSING = re.compile(
+    r"\b(?:FileNotFoundError|IOError|OSError): \[Errno 2\] No such file or directory: "
+    r"(?P<q>['\"])(?P<path>[^'\"]+)(?P=q)"
+)
+
+
+# Exceptions a launcher raises about a worker that failed: the worker's own, above them, says why.
+_WRAPPER = re.compile(r"ChildFailedError|CalledProcessError|ProcessExitedException|ProcessRaisedException")
+
+
+def _own_error(
+    logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[str, int]]
+) -> list[Finding]:
+    """A failure whose last exception of the job's own (not a launcher's report, not a line a signature read) is
+    Python's error of a program's logic or a file that was not there, named with the frame that raised it: a fault
+    of that code or that path, not of the nodes or the network."""
+    exceptions = [
+        line
+        for _, ls in failed
+        for line in ls
+        if _EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) and (line.source, line.number) not in read
+    ]
+    if not exceptions:
         return []
     raised = exceptions[-1]
     log = next(log for log in logs if log.source == raised.source)
     i = bisect_left(log.lines, raised.number, key=lambda line: line.number)
-    frames = [f for line in log.lines[max(0, i - _FRAME_LINES) : i] if (f := _FRAME.search(line.text))]
-    if not frames:
-        return []
-    frame = frames[-1]
-    error = m["error"].strip()
-    error = error if len(error) <= MAX_QUOTE else error[:MAX_QUOTE] + "…"
-    evidence = _evidence([line for line in log.lines[max(0, i - _FRAME_LINES) : i + 1] if _FRAME.search(line.text)])
-    where = f"{frame['file']}:{frame['line']} ({frame['func']})"
-    return [make_finding("log-code-error", node_of(log), [*evidence, raised.where], error=error, where=where)]
+    above = [line for line in log.lines[max(0, i - _FRAME_LINES) : i] if _FRAME.search(line.text)]
+    frame = _FRAME.search(above[-1].text) if above else None
+    evidence = [*_evidence(above), raised.where]
+    if frame and (m := _CODE_ERROR.search(raised.text)):
+        error = m["error"].strip()
+        error = error if len(error) <= MAX_QUOTE else error[:MAX_QUOTE] + "…"
+        where = f"{frame['file']}:{frame['line']} ({frame['func']})"
+        return [make_finding("log-code-error", node_of(log), evidence, error=error, where=where)]
+    if m := _FILE_MISSING.search(raised.text):
+        where = f"in {frame['file']}:{frame['line']} ({frame['func']})" if frame else "in the traceback's last frame"
+        path = m["path"] if len(m["path"]) <= MAX_QUOTE else "…" + m["path"][-MAX_QUOTE:]
+        return [make_finding("log-file-missing", node_of(log), evidence, path=path, where=where)]
+    return []
 
 
 def _order(finding: Finding) -> tuple[int, int]:
@@ -985,10 +1008,13 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     sockets_failed = {f.node for f in found if f.name in _NCCL_SOCKET_FAILURES}
     found = [_as_cause(f, "nccl-failed") if f.name in _STALL_CAUSES and f.node in sockets_failed else f for f in found]
     explained = any(f.severity == "error" for f in found)
-    if any(failed) and not explained:
+    # A failure whose only errors are consequences (a peer that closed, a timeout) may show its cause in a rank's
+    # own exception no signature reads: a file missing on one node while the other node's ranks lost their peer.
+    if any(failed) and not any(f.severity == "error" and f.name not in CONSEQUENCES for f in found):
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
         failures = [(node, ls) for node, ls in lines if ls]
-        found += _code_error(logs, failures) or _unexplained(failures)
+        read = {(h.line.source, h.line.number) for _, hits in per_node for h in hits}
+        found += _own_error(logs, failures, read) or ([] if explained else _unexplained(failures))
     elif not explained:
         stalled = [
             f
