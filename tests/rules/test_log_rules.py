@@ -2367,3 +2367,12 @@ def test_a_file_one_node_lacks_is_named_before_the_peers_that_lost_that_rank() -
 def test_a_peer_that_closed_with_no_other_error_of_its_own_is_still_only_the_casualty() -> None:
     node2 = read_log(str(LOGS / "work-dir-not-shared.node2.log"))
     assert [f.name for f in explain_findings([node2])] == ["log-peer-closed"]
+
+
+def test_a_ranks_own_error_no_signature_reads_is_named_before_the_peer_that_lost_it() -> None:
+    # recorded: node2's rank raises a ValueError of its own while node1's waits for it in an all_reduce
+    both = [read_log(str(LOGS / f"rank-raised.node{n}.log")) for n in (1, 2)]
+    first, second = explain_findings(both)
+    assert (first.name, first.node) == ("log-unexplained-failure", "rank-raised.node2.log")
+    assert first.param_map["line"] == "ValueError: rank 1: a sample of the wrong shape"  # not torchrun's report
+    assert second.name == "log-peer-closed"

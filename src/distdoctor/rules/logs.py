@@ -918,17 +918,28 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
     return setup or _init_unfinished(log, node, hits)
 
 
+def _unread(failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[str, int]]) -> list[tuple[str, list[LogLine]]]:
+    """The failure lines no signature read, of the logs where among them a rank raised an error of its own."""
+    unread = [(node, [line for line in ls if (line.source, line.number) not in read]) for node, ls in failed]
+    return [
+        (node, ls)
+        for node, ls in unread
+        if any(_EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) for line in ls)
+    ]
+
+
 def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
     """A failure no signature explains, with its decisive lines: the first and the last exception of each log."""
     lines = [line for _, ls in failed for line in ls]
     if not lines:
         return []
     exceptions = [line for line in lines if _EXCEPTION.search(line.text)]
-    decisive = exceptions[-1] if exceptions else lines[0]
+    own = [line for line in exceptions if not _WRAPPER.search(line.text)]
+    decisive = own[-1] if own else exceptions[-1] if exceptions else lines[0]
     m = _EXCEPTION.search(decisive.text)
     quote = (m[0] if m else decisive.text).strip()
     quote = quote if len(quote) <= MAX_QUOTE else quote[:MAX_QUOTE] + "…"
-    shown = list(dict.fromkeys([lines[0], *exceptions[-2:], lines[-1]]))
+    shown = list(dict.fromkeys([lines[0], *(own or exceptions)[-2:], lines[-1]]))
     evidence = _evidence(shown)
     node = failed[0][0] if len(failed) == 1 else None
     return [make_finding("log-unexplained-failure", node, evidence, line=quote)]
@@ -1014,7 +1025,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
         failures = [(node, ls) for node, ls in lines if ls]
         read = {(h.line.source, h.line.number) for _, hits in per_node for h in hits}
-        found += _own_error(logs, failures, read) or ([] if explained else _unexplained(failures))
+        found += _own_error(logs, failures, read) or _unexplained(_unread(failures, read) if explained else failures)
     elif not explained:
         stalled = [
             f
