@@ -311,8 +311,22 @@ for _accepted in CAUSES.values():
 # before it was measured: 11/28 named first then; 991, right then, was later dropped as the very log of 024 posted in
 # a second thread: 10/27), and "eleventh" (22 excerpts the same way: 2/22 named first when measured, 8 of them
 # silent), and "twelfth" (6 excerpts the same way: 1/6 named first when measured). No round is held out now.
-ROUNDS = ("first", "second", "last", "third", "final", "fresh", "next", "late", "after", "tenth", "eleventh", "twelfth")
-HELD_OUT = ""
+ROUNDS = (
+    "first",
+    "second",
+    "last",
+    "third",
+    "final",
+    "fresh",
+    "next",
+    "late",
+    "after",
+    "tenth",
+    "eleventh",
+    "twelfth",
+    "thirteenth",
+)
+HELD_OUT = "thirteenth"
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
