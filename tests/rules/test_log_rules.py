@@ -265,6 +265,7 @@ CASES = [
         "master-no-route",
         {"addr": "::ffff:10.161.199.68", "port": "29500"},
     ),
+    ("client-socket-failed", "source-texts.log", "system error: 10061", "refused", {}),
     (
         "connect-timed-out-old",
         "source-texts.log",
@@ -388,6 +389,14 @@ CASES = [
     ("ddp-unused-parameters", "ddp-unused-parameter.log", "Expected to have finished", "log-ddp-unused-parameters", {}),
     ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
+    ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "pg-init", {}),
+    (  # the raise's code line, all a reporter kept of a torch 1.x traceback
+        "torch-without-nccl",
+        "field/1140-whisper-vits-svc-windows-nccl-backend.log",
+        'NCCL " "built in',
+        "log-torch-without-nccl",
+        {},
+    ),
     (
         "nccl-watchdog-stuck",
         "source-texts.log",
@@ -1692,7 +1701,7 @@ def test_every_signature_has_a_real_line() -> None:
 
 def test_lines_of_other_texts_match_nothing() -> None:
     assert match_line(real_line("healthy.node1.log", "hostname of the client socket cannot be retrieved")) == []
-    assert match_line(real_line("launch-local-rank.log", "OMP_NUM_THREADS")) == []
+    assert match_line(real_line("launch-local-rank.log", "Note that --use-env is set by default")) == []
 
 
 def node_findings(*fixtures: str) -> dict[str, set[str]]:
@@ -1749,7 +1758,12 @@ SCENARIOS = [
         {"node1": {"log-gloo-loopback"}, "node2": {"log-gloo-connect-failed"}},
         "torch's text cannot tell GLOO_SOCKET_IFNAME=lo from a hostname on loopback: the finding names both",
     ),
-    ("gloo-ifname-lo", {"ifname-loopback"}, {}, "torch 2.13 under torchrun hung 90 s without a line"),
+    (
+        "gloo-ifname-lo",
+        {"ifname-loopback"},
+        {"node1": {"log-init-unfinished"}, "node2": {"log-init-unfinished"}},
+        "torch 2.13 under torchrun hung 90 s with nothing past its start banner: a hang at setup, its cause unsaid",
+    ),
 ]
 
 
@@ -2376,3 +2390,20 @@ def test_a_ranks_own_error_no_signature_reads_is_named_before_the_peer_that_lost
     assert (first.name, first.node) == ("log-unexplained-failure", "rank-raised.node2.log")
     assert first.param_map["line"] == "ValueError: rank 1: a sample of the wrong shape"  # not torchrun's report
     assert second.name == "log-peer-closed"
+
+
+def test_windows_connect_attempt_on_an_address_it_cannot_use_is_not_a_failure() -> None:
+    # Winsock's 10049: the address it tries before the one that works, in healthy Windows runs too
+    assert _field("1141-kohya-accelerate-windows-multigpu-nccl.log") == []
+
+
+def test_a_log_that_ends_at_torchruns_start_banner_is_a_hang_at_setup_and_one_that_goes_on_is_not() -> None:
+    # recorded: node2 never started, rendezvous at its default timeout, killed after 20 s
+    quiet = read_log(str(LOGS / "node-missing-quiet.log"))
+    (finding,) = explain_findings([quiet])
+    assert (finding.name, finding.severity) == ("log-init-unfinished", "error")
+    assert finding.evidence[0].startswith("node-missing-quiet.log:6: Setting OMP_NUM_THREADS")
+    assert _field("1120-qwenvl-slurm-master-addr-unchanged-hang.log") == ["log-init-unfinished"]
+    # the same banner with the workers' output after it (a recorded run that went on to its collectives)
+    went_on = read_log(str(LOGS / "gloo-size-mismatch.log"))
+    assert "log-init-unfinished" not in [f.name for f in explain_findings([went_on])]

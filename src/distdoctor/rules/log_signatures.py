@@ -146,9 +146,14 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     return "log-nccl-connect-failed", {"addr": g["addr"], "error": g["error"]}
 
 
+# Winsock's codes for the errnos _client_failed tells apart: refused, network and host unreachable.
+_WINSOCK = {"10061": "111", "10051": "101", "10065": "113"}
+
+
 def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
-    addr, port, errno = g.get("host") or g.get("host6") or "?", g["port"], g["errno"]
+    addr, port = g.get("host") or g.get("host6") or "?", g["port"]
+    errno = _WINSOCK.get(g["errno"], g["errno"])
     if is_not_a_host(addr):
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
@@ -500,7 +505,9 @@ SIGNATURES: tuple[Signature, ...] = (
         "client-socket-failed",
         "The client socket has",  # one needle for socket.cpp's two client texts: one pass over the log
         r"The client socket has failed to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
-        r"\(errno: (?P<errno>\d+) - (?P<error>[^)]+)\)",
+        # Windows words it "system error" with Winsock's codes; its 10049 (an address not valid to connect to) is
+        # the IPv6 or wildcard address it tries before the one that works, in healthy runs too
+        r"\((?:errno|system error): (?P<errno>(?!10049\b)\d+) - (?P<error>[^)]+)\)",
         _client_failed,
     ),
     _sig(
@@ -690,6 +697,13 @@ SIGNATURES: tuple[Signature, ...] = (
         "wait timeout after ",
         r"wait timeout after \d+m?s, keys: (?P<key>\S*torchelastic/(?:role_info|assigned_ranks)/\d+)",
         _name("log-store-key-timeout"),
+    ),
+    _sig(  # torchrun's (and torch.distributed.launch's, 1.x) banner with two or more workers a node, printed before
+        # the nodes meet at rendezvous: a log that ends there never got to the workers' own output
+        "launcher-started",
+        "Setting OMP_NUM_THREADS environment variable for each process",
+        r"Setting OMP_NUM_THREADS environment variable for each process",
+        lambda g: (PG_INIT, {"detail": "torchrun's start banner; the nodes' rendezvous comes next"}),
     ),
     _sig(  # the process-group setup as frameworks announce it: DeepSpeed's comm.py ("Initializing TorchBackend in
         # DeepSpeed with backend nccl"), vLLM's parallel_state.py ("world_size=16 rank=3 local_rank=3
@@ -943,8 +957,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # distributed_c10d.py's init_process_group("nccl") where torch was built without it
         "torch-without-nccl",
-        "doesn't have NCCL built in",
-        r"Distributed package doesn't have NCCL built in",
+        # the message, and the raise's code line that torch 1.x-2.1 tracebacks show above it (two joined literals)
+        ("doesn't have NCCL built in", 'doesn\'t have NCCL " "built in'),
+        r"Distributed package doesn't have NCCL (?:\" \")?built in",
         _name("log-torch-without-nccl"),
     ),
     _sig(  # TCPStore.cpp (torch 2.4+): the libuv store asked of a build without it (the Windows wheels); or its
