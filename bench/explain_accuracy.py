@@ -207,6 +207,9 @@ CAUSES: dict[str, set[str]] = {
     # log-file-missing (stop 26, after every round had been measured): a rank's FileNotFoundError, whose fix leads
     # with a path on one node's own disk that another node's rank reads
     "eval-collect-dir-not-shared": {"log-file-missing"},
+    # log-ray-ip-mismatch (stop 26, after every round had been measured): Ray's nodes registered under other addresses
+    # than their processes use, from Ray's and vLLM's own texts
+    "ray-node-ip-mismatch": {"log-ray-ip-mismatch"},
     # a collective that only rank 0 reaches (its checkpoint save or evaluation): the rank the others wait for
     "checkpoint-save-rank0-only": {
         "log-rank-late",

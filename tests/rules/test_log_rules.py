@@ -288,6 +288,7 @@ CASES = [
         {"port": "29400"},
     ),
     ("server-socket-in-use", "source-texts.log", "useIpv6: 0", "master-port-in-use", {}),
+    ("store-port-retries-spent", "source-texts.log", "on node1, port: 29500", "master-port-in-use", {"port": "29500"}),
     (
         "store-wait-timeout",
         "source-texts.log",
@@ -390,6 +391,102 @@ CASES = [
     ("pg-not-initialized", "no-init.log", "Default process group", "log-pg-not-initialized", {}),
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "pg-init", {}),
+    (
+        "gpu-memory-taken",
+        "source-texts.log",
+        "cuda:0 (52.81",
+        "log-gpu-memory-taken",
+        {"detail": "52.81 of 95.01 GiB free"},
+    ),
+    ("gpu-memory-taken", "source-texts.log", "memory capacity is unbalanced", "log-gpu-memory-taken", {}),
+    ("ray-oom-summary", "source-texts.log", "10 Workers (tasks", "log-rank-oom-killed", {"who": "10 Ray worker(s)"}),
+    (
+        "port-service-link",
+        "source-texts.log",
+        "'tcp://10.43.102.211:8000'",
+        "log-port-service-link",
+        {"value": "tcp://10.43.102.211:8000"},
+    ),
+    (
+        "port-service-link",
+        "source-texts.log",
+        "appears to be a URI",
+        "log-port-service-link",
+        {"var": "VLLM_PORT", "value": "tcp://10.96.14.7:8000"},
+    ),
+    (
+        "ray-node-lost",
+        "source-texts.log",
+        "because its node has died",
+        "log-ray-node-dead",
+        {"node": "node id 3f1b7c2a9e0d"},
+    ),
+    ("ray-node-lost", "source-texts.log", "it was running on is dead", "log-ray-node-dead", {"node": "10.0.3.17"}),
+    (
+        "ray-ip-mismatch",
+        "source-texts.log",
+        "IP address of 172.17.0.3",
+        "log-ray-ip-mismatch",
+        {"detail": "this host's address 172.17.0.3 is none of the Ray nodes' addresses"},
+    ),
+    (
+        "ray-ip-mismatch",
+        "source-texts.log",
+        "unique IP address",
+        "log-ray-ip-mismatch",
+        {"detail": "2 Ray nodes gave vLLM only 1 distinct address(es)"},
+    ),
+    (  # vLLM's bundle pinned to the driver's address, which the autoscaler finds on no node
+        "ray-ip-mismatch",
+        "field/925-vllm-ray-node-ip-mismatch-placement.log",
+        "No available node types",
+        "log-ray-ip-mismatch",
+        {"detail": "a worker pinned to the driver's address <IP> finds no Ray node there"},
+    ),
+    (
+        "ray-resources-short",
+        "field/925-vllm-ray-node-ip-mismatch-placement.log",
+        "Waiting for creating",
+        "log-ray-resources-short",
+        {},
+    ),
+    ("ray-resources-short", "source-texts.log", "Cannot provide a placement group", "log-ray-resources-short", {}),
+    (
+        "vllm-shm-space",
+        "source-texts.log",
+        "Insufficient space in",
+        "log-shm-too-small",
+        {"who": "vLLM", "detail": " (128 MiB required, 61 MiB free)"},
+    ),
+    (
+        "horovod-ssh",
+        "source-texts.log",
+        "ssh not successful",
+        "log-ssh-launch-failed",
+        {"error": "host gpu-node-2: horovodrun's ssh check"},
+    ),
+    (
+        "horovod-ifname-missing",
+        "source-texts.log",
+        "user provided interface",
+        "log-ifname-missing",
+        {"value": "{'ib0'}"},
+    ),
+    (
+        "nccl-blocking-wait",
+        "source-texts.log",
+        "timed out in blocking wait",
+        "log-nccl-timeout",
+        {"rank": "1", "op": "ALLREDUCE", "elapsed": "over 1800000", "timeout": "1800000"},
+    ),
+    ("rendezvous-timeout-etcd", "source-texts.log", "Rendezvous timeout occured", "log-rendezvous-timeout", {}),
+    (
+        "rendezvous-timeout-etcd",
+        "source-texts.log",
+        "members to join",
+        "log-rendezvous-timeout",
+        {"detail": " (timed out waiting for all 2 members to join)"},
+    ),
     (  # the raise's code line, all a reporter kept of a torch 1.x traceback
         "torch-without-nccl",
         "field/1140-whisper-vits-svc-windows-nccl-backend.log",
@@ -2407,3 +2504,7 @@ def test_a_log_that_ends_at_torchruns_start_banner_is_a_hang_at_setup_and_one_th
     # the same banner with the workers' output after it (a recorded run that went on to its collectives)
     went_on = read_log(str(LOGS / "gloo-size-mismatch.log"))
     assert "log-init-unfinished" not in [f.name for f in explain_findings([went_on])]
+
+
+def test_a_bundle_pinned_to_an_address_no_ray_node_has_is_named_as_that_not_as_resources_short() -> None:
+    assert _field("925-vllm-ray-node-ip-mismatch-placement.log") == ["log-ray-ip-mismatch"]

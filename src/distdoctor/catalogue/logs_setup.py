@@ -397,6 +397,76 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ray-ip-mismatch",
+        "error",
+        "log",
+        Text(
+            "Ray registered its nodes under other addresses than its processes use: {detail}",
+            "Ray 登记节点时使用的地址与其进程使用的地址不同：{detail}",
+        ),
+        Text(
+            "A host with several interfaces, or a container, reports another address than the one its Ray node "
+            "registered. Start Ray on every node with --node-ip-address set to the address the other nodes reach it "
+            "at; give each node's processes that same address (vLLM: VLLM_HOST_IP, set per node, not copied from the "
+            "head); and start the driver on a node of the cluster.",
+            "有多个网卡的主机或容器报告的地址与其 Ray 节点登记的地址不同。在每个节点上用 --node-ip-address 启动 "
+            "Ray，值为其他节点访问它所用的地址；让该节点上的进程使用同一地址（vLLM：VLLM_HOST_IP，每个节点各设"
+            "各的，而不是照抄 head 的）；并在集群内的节点上启动 driver。",
+        ),
+    ),
+    Entry(
+        "log-ray-resources-short",
+        "error",
+        "log",
+        Text(
+            "Ray cannot place the job's workers: {detail}; the nodes that joined offer less than the job asks",
+            "Ray 无法放置作业的 worker：{detail}；已加入的节点提供的资源少于作业所需",
+        ),
+        Text(
+            "ray status lists the cluster's nodes and free GPUs and CPUs. Start the nodes that are missing (ray "
+            "start --address=HEAD:PORT on each), ask for fewer GPUs (a smaller tensor or pipeline parallel size), "
+            "or end the actors, detached ones too, that still hold GPUs from an earlier run.",
+            "ray status 会列出集群的节点及空闲的 GPU 和 CPU。启动缺少的节点（在每个节点上运行 ray start "
+            "--address=HEAD:PORT），减少所需 GPU（更小的张量或流水线并行规模），或结束仍占着上一次运行的 GPU "
+            "的 actor（包括 detached actor）。",
+        ),
+    ),
+    Entry(
+        "log-port-service-link",
+        "error",
+        "log",
+        Text(
+            "{var} holds {value}, a Kubernetes service link, not a port number",
+            "{var} 的值是 {value}：这是 Kubernetes 的服务链接变量，而不是端口号",
+        ),
+        Text(
+            "Kubernetes gives every pod NAME_PORT=tcp://IP:PORT for each Service of its namespace, so a Service "
+            "named master (or vllm) overwrites MASTER_PORT (VLLM_PORT). Rename that Service, set the variable "
+            "explicitly in the pod's spec, or set enableServiceLinks: false in the pod spec.",
+            "Kubernetes 会为命名空间中的每个 Service 在每个 pod 里设置 NAME_PORT=tcp://IP:PORT，因此名为 "
+            "master（或 vllm）的 Service 会覆盖 MASTER_PORT（VLLM_PORT）。请给该 Service 改名，在 pod 的 spec "
+            "中显式设置该变量，或在 pod spec 中设置 enableServiceLinks: false。",
+        ),
+    ),
+    Entry(
+        "log-gpu-memory-taken",
+        "error",
+        "log",
+        Text(
+            "A GPU had less free memory at startup than the job asks ({detail}): another process holds part of it",
+            "启动时某块 GPU 的空闲显存少于作业所需（{detail}）：另一个进程占用了其中一部分",
+        ),
+        Text(
+            "nvidia-smi on that node shows what holds it: a server or job left from an earlier run (end it), "
+            "another job given the same GPUs, or two ranks put on one GPU (check CUDA_VISIBLE_DEVICES and the local "
+            "rank). Otherwise ask for a smaller share (vLLM's --gpu-memory-utilization, sglang's "
+            "--mem-fraction-static).",
+            "在该节点上运行 nvidia-smi 查看占用者：上一次运行残留的服务或作业（结束它），被分配了同一批 GPU 的另一个"
+            "作业，或被放到同一块 GPU 上的两个 rank（检查 CUDA_VISIBLE_DEVICES 和 local rank）。否则请降低所需比例"
+            "（vLLM 的 --gpu-memory-utilization，sglang 的 --mem-fraction-static）。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

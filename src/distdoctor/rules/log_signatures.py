@@ -520,6 +520,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
     ),
     _sig("server-socket-in-use", "The server socket has failed to", _PORT_IN_USE, _port_in_use),
+    _sig(  # elastic/utils/distributed.py (1.9+): the static rendezvous's store, its retries on a port in use spent
+        "store-port-retries-spent",
+        " already in use",
+        r"RuntimeError: on \S+, port: (?P<port>\d+) already in use",
+        _port_in_use,
+    ),
     _sig(  # torch <= 1.10's TCPStore, and Python's own OSError, say only this
         "address-in-use",
         "ddress already in use",
@@ -641,12 +647,138 @@ SIGNATURES: tuple[Signature, ...] = (
             {"who": "a Ray task or actor", "detail": " (Ray's memory monitor, at the node's RAM threshold)"},
         ),
     ),
+    _sig(  # Ray's GCS and core worker: an actor or task lost with the node it ran on
+        "ray-node-lost",
+        ("because its node has died", "the node it was running on is dead"),
+        r"The actor is dead because its node has died\. Node Id: (?P<id>\w+)|Task failed because the node it was "
+        r"running on is dead or unavailable\. Node IP: (?P<addr>[\w.:\-]+)",
+        lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
+    ),
+    _sig(  # Ray's raylet (node_manager.cc): its periodic count of the workers its memory monitor killed
+        "ray-oom-summary",
+        "killed due to memory pressure (OOM)",
+        r"\b(?P<n>[1-9]\d{0,6}) Workers? \(tasks / actors\) killed due to memory pressure \(OOM\)",
+        lambda g: (
+            "log-rank-oom-killed",
+            {"who": f"{g['n']} Ray worker(s)", "detail": " (Ray's memory monitor, at the node's RAM threshold)"},
+        ),
+    ),
+    _sig(  # Ray's GCS client (global_state_accessor.cc): a process whose host address is none of the raylets'; vLLM's
+        # Ray executor counting fewer node addresses than nodes; the autoscaler unable to place vLLM's bundle pinned to
+        # the driver's address (node:IP), which no node of the cluster has
+        "ray-ip-mismatch",
+        ("This node has an IP address of ", "Every node should have a unique IP address", "resource request {'node:"),
+        r"This node has an IP address of (?P<addr>[\w.:\-]+), (?:but we cannot find a local Raylet|and Ray expects)|"
+        r"Every node should have a unique IP address\. Got (?P<nodes>\d+) nodes with node ids .*? and (?P<ips>\d+) "
+        r"unique IP addresses|No available node types can fulfill resource request \{'node:(?P<pinned>[^']+)': 0\.001",
+        lambda g: (
+            "log-ray-ip-mismatch",
+            {
+                "detail": f"this host's address {g['addr']} is none of the Ray nodes' addresses"
+                if g.get("addr")
+                else f"{g['nodes']} Ray nodes gave vLLM only {g['ips']} distinct address(es)"
+                if g.get("nodes")
+                else f"a worker pinned to the driver's address {g['pinned']} finds no Ray node there"
+            },
+        ),
+    ),
+    _sig(  # vLLM's ray_utils.py, Ray's scheduler and autoscaler, Ray Train's backend executor: the job asks the cluster
+        # for more than its nodes offer, and waits
+        "ray-resources-short",
+        (
+            "Waiting for creating a placement group of specs",
+            "Cannot provide a placement group of",
+            "cannot be scheduled right now",
+            "Placement group creation timed out",
+            "The worker group startup timed out after",
+            "No available node types can fulfill resource request",
+        ),
+        r"(?P<wait>Waiting for creating a placement group of specs for \d+ seconds|"
+        r"Cannot provide a placement group of .*?within \d+ seconds|Placement group creation timed out|"
+        r"The worker group startup timed out after [\d.]+ seconds waiting for \d+ workers)|"
+        r"(?:following resource request cannot be scheduled right now|"
+        r"No available node types can fulfill resource request): (?P<req>\{[^}]*\})",
+        lambda g: (
+            "log-ray-resources-short",
+            {"detail": f"it asks {g['req']}" if g.get("req") else g["wait"][0].lower() + g["wait"][1:]},
+        ),
+    ),
     _sig(  # Ray's GCS (gcs_node_manager.cc and before it the monitor): a raylet whose heartbeats stopped
         "ray-node-dead",
         "missed too many heartbeats",
         r"The node with node (?:id|ID):? (?P<id>\w+)(?: and (?:address|ip): (?P<addr>[\w.:\-]+))?.*?"
         r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats",
         lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
+    ),
+    _sig(  # vLLM's envs.py, and int() of torch's env:// rendezvous (any release): a *_PORT holding tcp://IP:PORT, the
+        # link Kubernetes writes into every pod for each Service (a Service named master sets MASTER_PORT)
+        "port-service-link",
+        ("' appears to be a URI", "with base 10: 'tcp://"),
+        r"\b(?P<var>[A-Z][A-Z0-9_]{0,60}_PORT) '(?P<value>tcp://[^']+)' appears to be a URI|"
+        r"invalid literal for int\(\) with base 10: '(?P<value2>tcp://[\w.\-]+:\d+)'",
+        lambda g: (
+            "log-port-service-link",
+            {
+                "var": g.get("var") or "a *_PORT variable (MASTER_PORT for torch)",
+                "value": g.get("value") or g["value2"],
+            },
+        ),
+    ),
+    _sig(  # vLLM's worker startup (v1 worker/utils.py, before it gpu_worker.py) and sglang's model runner: a GPU that
+        # another process already holds part of
+        "gpu-memory-taken",
+        ("on startup is less than desired GPU memory utilization", "The memory capacity is unbalanced"),
+        r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than "
+        r"desired GPU memory utilization|"
+        r"(?P<sglang>The memory capacity is unbalanced\. Some GPUs may be occupied by other processes)",
+        lambda g: (
+            "log-gpu-memory-taken",
+            {
+                "detail": f"{g['free']} of {g['total']} GiB free"
+                if g.get("free")
+                else "sglang found the GPUs' free memory unequal"
+            },
+        ),
+    ),
+    _sig(  # vLLM's shm_broadcast.py: the free space of /dev/shm checked before its ring buffer is made
+        "vllm-shm-space",
+        "Insufficient space in ",
+        r"Insufficient space in (?P<path>/\S+): (?P<need>\d+) MiB required, (?P<free>\d+) MiB free",
+        lambda g: (
+            "log-shm-too-small",
+            {"who": "vLLM", "path": g["path"], "detail": f" ({g['need']} MiB required, {g['free']} MiB free)"},
+        ),
+    ),
+    _sig(  # horovodrun's launch.py: its ssh check of the hosts it was given
+        "horovod-ssh",
+        ("ssh not successful for host", "could not connect to some hosts via ssh"),
+        r"ssh not successful for host (?P<host>[^\s:]+)|(?P<some>could not connect to some hosts via ssh)",
+        lambda g: (
+            "log-ssh-launch-failed",
+            {"error": f"host {g['host']}: horovodrun's ssh check" if g.get("host") else "horovodrun's ssh check"},
+        ),
+    ),
+    _sig(  # horovodrun's network.py: --network-interface naming no interface of the host
+        "horovod-ifname-missing",
+        "No available network interface found matching user provided interface",
+        r"No available network interface found matching user provided interface: (?P<value>.+?)\s*$",
+        lambda g: ("log-ifname-missing", {"var": "horovodrun --network-interface", "value": g["value"]}),
+    ),
+    _sig(  # ProcessGroupNCCL with NCCL_BLOCKING_WAIT / TORCH_NCCL_BLOCKING_WAIT (1.8+): the wait that timed out
+        "nccl-blocking-wait",
+        "timed out in blocking wait",
+        r"(?:\[Rank (?P<rank>\d+)\] )?Work (?P<work>WorkNCCL\((?:[^()]|\([^()]*\))*\)) timed out in blocking wait",
+        lambda g: _watchdog(
+            {**g, "elapsed": "over " + (re.findall(r"Timeout\(ms\)=(\d+)", g["work"]) or ["its timeout"])[0]}
+        ),
+    ),
+    _sig(  # torchelastic's etcd rendezvous (1.9+; INFO, then a bare RendezvousTimeoutError), and the static store's
+        # full-rank check (elastic/utils/distributed.py, a TimeoutError): the nodes did not all come
+        "rendezvous-timeout-etcd",
+        ("Rendezvous timeout occured", "Rendezvous timeout occurred", "members to join"),
+        r"Rendezvous timeout occur+ed in EtcdRendezvousHandler|"
+        r"(?:Timeout|Rendezvous)Error: (?P<detail>timed out waiting for all \d+ members to join)",
+        lambda g: ("log-rendezvous-timeout", {"detail": _detail(g.get("detail") or "etcd rendezvous")}),
     ),
     _sig(  # elastic/rendezvous/utils.py parse_rendezvous_endpoint (torch 1.9+): --rdzv-endpoint is not host[:port]
         "rdzv-endpoint-invalid",

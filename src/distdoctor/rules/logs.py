@@ -313,6 +313,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
     unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
     stuck_for = any(n == "log-nccl-watchdog-stuck" and dict(p)["detail"] for n, p in groups)
+    ssh_said_why = any(n == "log-ssh-launch-failed" and not dict(p)["error"].endswith("ssh check") for n, p in groups)
     exit_wait = min(
         (h.line.number for (n, _), g in groups.items() if n == "log-exit-barrier-timeout" for h in g), default=1 << 62
     )
@@ -326,6 +327,10 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the OOM killer's SIGKILL
         elif name == "log-store-closed" and "log-exit-barrier-late" in names:
             del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
+        elif name == "log-ssh-launch-failed" and p["error"].endswith("ssh check") and ssh_said_why:
+            del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
+        elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
+            del groups[(name, params)]  # a bundle pinned to an address no Ray node has: no node will ever offer it
         elif name == "log-rank-bus-error" and names & {"log-shm-too-small", "log-shm-not-writable"}:
             del groups[(name, params)]  # the /dev/shm a line of the same log names
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
