@@ -399,7 +399,7 @@ CASES = [
         {"detail": "52.81 of 95.01 GiB free"},
     ),
     ("gpu-memory-taken", "source-texts.log", "memory capacity is unbalanced", "log-gpu-memory-taken", {}),
-    ("ray-oom-summary", "source-texts.log", "10 Workers (tasks", "log-rank-oom-killed", {"who": "10 Ray worker(s)"}),
+    ("ray-oom", "source-texts.log", "10 Workers (tasks", "log-rank-oom-killed", {"who": "10 Ray worker(s)"}),
     (
         "port-service-link",
         "source-texts.log",

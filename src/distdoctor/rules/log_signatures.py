@@ -638,13 +638,18 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # Ray's memory monitor (2.2+): a task or actor it killed when the node's RAM passed its threshold
+    _sig(  # Ray's memory monitor (2.2+): a task or actor it killed when the node's RAM passed its threshold, and the
+        # raylet's periodic count of them (node_manager.cc)
         "ray-oom",
-        "killed due to the node running low on memory",
-        r"(?:Task|Actor) was killed due to the node running low on memory",
+        ("killed due to the node running low on memory", "killed due to memory pressure (OOM)"),
+        r"(?:Task|Actor) was killed due to the node running low on memory|"
+        r"\b(?P<n>[1-9]\d{0,6}) Workers? \(tasks / actors\) killed due to memory pressure \(OOM\)",
         lambda g: (
             "log-rank-oom-killed",
-            {"who": "a Ray task or actor", "detail": " (Ray's memory monitor, at the node's RAM threshold)"},
+            {
+                "who": f"{g['n']} Ray worker(s)" if g.get("n") else "a Ray task or actor",
+                "detail": " (Ray's memory monitor, at the node's RAM threshold)",
+            },
         ),
     ),
     _sig(  # Ray's GCS and core worker: an actor or task lost with the node it ran on
@@ -653,15 +658,6 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The actor is dead because its node has died\. Node Id: (?P<id>\w+)|Task failed because the node it was "
         r"running on is dead or unavailable\. Node IP: (?P<addr>[\w.:\-]+)",
         lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
-    ),
-    _sig(  # Ray's raylet (node_manager.cc): its periodic count of the workers its memory monitor killed
-        "ray-oom-summary",
-        "killed due to memory pressure (OOM)",
-        r"\b(?P<n>[1-9]\d{0,6}) Workers? \(tasks / actors\) killed due to memory pressure \(OOM\)",
-        lambda g: (
-            "log-rank-oom-killed",
-            {"who": f"{g['n']} Ray worker(s)", "detail": " (Ray's memory monitor, at the node's RAM threshold)"},
-        ),
     ),
     _sig(  # Ray's GCS client (global_state_accessor.cc): a process whose host address is none of the raylets'; vLLM's
         # Ray executor counting fewer node addresses than nodes; the autoscaler unable to place vLLM's bundle pinned to
