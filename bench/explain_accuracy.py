@@ -137,9 +137,7 @@ CAUSES: dict[str, set[str]] = {
     # round was measured): the same limit, address, ssh launch and NVLS setup as the keys above.
     "memlock-limit": {"log-memlock-too-low"},
     # master-no-route: its fix is to use node 0's address on the network the others share
-    # log-init-unfinished (after the thirteenth round was measured): a log that stops in setup, whose fix checks that
-    # every node was given the same address
-    "master-addr-wrong": {"master-unreachable", "master-no-route", "log-init-unfinished"},
+    "master-addr-wrong": {"master-unreachable", "master-no-route"},
     "hostfile-host-unresolvable": {"log-ssh-launch-failed"},
     "nvls-unavailable-container": {"log-nvls-bind-failed"},
     # The final round's causes with findings of their own (after that round was measured).

@@ -1729,6 +1729,25 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ends-at-launch",
+        "warning",
+        "log",
+        Text(
+            "The log ends at torchrun's start banner: no rank printed anything after it",
+            "日志结束于 torchrun 的启动横幅：之后没有任何 rank 输出内容",
+        ),
+        Text(
+            "If the job is stuck there, its nodes have not met: every node must be started with the same MASTER_ADDR "
+            "(node rank 0's address), MASTER_PORT and nnodes, each with its own node_rank, and nothing may block "
+            "that port between them; distdoctor check on every node tests these, and distdoctor dump shows where "
+            "each rank waits. If the job finished, its script printed nothing and the log has nothing to explain.",
+            "如果作业卡在这里，说明各节点还没有会合：每个节点都必须使用相同的 MASTER_ADDR（node rank 0 的地址）、"
+            "MASTER_PORT 和 nnodes 启动，并各有自己的 node_rank，且节点之间不能有任何东西阻断该端口；在每个节点上"
+            "运行 distdoctor check 可检查这些，distdoctor dump 会显示每个 rank 在哪里等待。如果作业已经结束，"
+            "说明脚本没有输出任何内容，日志中没有需要解释的东西。",
+        ),
+    ),
+    Entry(
         "log-hostfile-invalid",
         "error",
         "log",

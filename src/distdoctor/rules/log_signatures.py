@@ -44,11 +44,13 @@ SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a containe
 BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that waited in it all came
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
+LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
 MARKERS = frozenset(
     {
         RANK_ASSIGNMENT,
         PG_INIT,
+        LAUNCHED,
         BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
@@ -827,11 +829,11 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-store-key-timeout"),
     ),
     _sig(  # torchrun's (and torch.distributed.launch's, 1.x) banner with two or more workers a node, printed before
-        # the nodes meet at rendezvous: a log that ends there never got to the workers' own output
+        # the nodes meet at rendezvous: a log that ends there shows none of the workers' own output
         "launcher-started",
         "Setting OMP_NUM_THREADS environment variable for each process",
         r"Setting OMP_NUM_THREADS environment variable for each process",
-        lambda g: (PG_INIT, {"detail": "torchrun's start banner; the nodes' rendezvous comes next"}),
+        lambda g: (LAUNCHED, {}),
     ),
     _sig(  # the process-group setup as frameworks announce it: DeepSpeed's comm.py ("Initializing TorchBackend in
         # DeepSpeed with backend nccl"), vLLM's parallel_state.py ("world_size=16 rank=3 local_rank=3

@@ -27,6 +27,7 @@ from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
     CUDA_INVALID,
     EXITED,
+    LAUNCHED,
     MARKERS,
     MEMBER,
     NCCL_1,
@@ -63,7 +64,9 @@ __all__ = [
 ]
 
 # Findings about where a whole log stops (in setup, before a first result): no line read alone shows them.
-WHERE_IT_STOPPED = frozenset({"log-nccl-setup-unfinished", "log-init-unfinished", "log-p2p-hang-likely"})
+WHERE_IT_STOPPED = frozenset(
+    {"log-nccl-setup-unfinished", "log-init-unfinished", "log-ends-at-launch", "log-p2p-hang-likely"}
+)
 # Longest quote of a line in a finding's title.
 MAX_QUOTE = 160
 # Words that make an unmatched line worth showing when no signature is known.
@@ -900,10 +903,13 @@ _INIT_TAIL = 10
 
 
 def _init_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
-    """A log whose last words are a framework announcing the process group's setup: the ranks never got past it."""
-    inits = [h for h in hits if h.finding == PG_INIT]
+    """A log whose last words are a framework announcing the process group's setup: the ranks never got past it.
+    Or torchrun's start banner: a hang before the workers spoke, or a healthy job whose workers print nothing."""
+    inits = [h for h in hits if h.finding in (PG_INIT, LAUNCHED)]
     if not inits or sum(line.number > inits[-1].line.number for line in log.lines) > _INIT_TAIL:
         return None
+    if inits[-1].finding == LAUNCHED:
+        return make_finding("log-ends-at-launch", node, (inits[-1].line.where,))
     return make_finding("log-init-unfinished", node, (inits[-1].line.where,), detail=dict(inits[-1].params)["detail"])
 
 
