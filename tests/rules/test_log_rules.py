@@ -2507,3 +2507,31 @@ def test_a_log_that_ends_at_torchruns_start_banner_is_a_warning_with_the_hang_ch
     # the same banner with the workers' output after it (a recorded run that went on to its collectives)
     went_on = read_log(str(LOGS / "gloo-size-mismatch.log"))
     assert "log-ends-at-launch" not in [f.name for f in explain_findings([went_on])]
+
+
+def test_a_rank_killed_by_sigkill_is_named_once_and_before_the_peer_that_lost_it() -> None:
+    # recorded: node2's rank is SIGKILLed while node1's waits; torchrun reports the kill three ways (its line, its
+    # summary's rank and its traceback line), and its own ChildFailedError traceback is no error of the job's
+    both = [read_log(str(LOGS / f"rank-sigkill.node{n}.log")) for n in (1, 2)]
+    first, second = explain_findings(both)
+    assert (first.name, first.node) == ("log-rank-oom-likely", "rank-sigkill.node2.log")
+    assert first.param_map["who"].startswith("rank 1 (pid ")
+    assert len(first.evidence) >= 2
+    assert second.name == "log-peer-closed"
+
+
+def test_a_rank_busy_past_the_timeout_is_a_gloo_timeout_whose_fix_leads_with_the_late_rank() -> None:
+    # recorded: PG timeout 3 s, node2's rank busy 9 s before the all_reduce node1's rank waits in
+    both = [read_log(str(LOGS / f"rank-busy.node{n}.log")) for n in (1, 2)]
+    first, second = explain_findings(both)
+    assert (first.name, first.param_map["timeout"]) == ("log-gloo-timeout", "3000ms")
+    assert "late" in describe(first, "en")[1].split(",")[0]
+    assert second.name == "log-peer-closed"
+
+
+def test_dataloader_workers_killed_and_stalled_are_named_once_per_worker() -> None:
+    killed = explain_findings([read_log(str(LOGS / "loader-killed.log"))])
+    assert [f.name for f in killed] == ["log-dataloader-worker-died"] * 2  # one worker of each rank
+    assert all("killed by signal: Killed" in f.param_map["detail"] for f in killed)
+    stalled = explain_findings([read_log(str(LOGS / "loader-stall.log"))])
+    assert [f.name for f in stalled] == ["log-dataloader-timeout"]

@@ -109,14 +109,19 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "A gloo operation timed out after {timeout}: a peer never joined it",
-            "gloo 操作在 {timeout} 后超时：有一个对端始终没有参与",
+            "A gloo operation timed out after {timeout}: a peer did not join it in time",
+            "gloo 操作在 {timeout} 后超时：有一个对端没有及时参与",
         ),
         Text(
-            "Some rank skipped or never reached this collective, or died: read every rank's log for an earlier "
-            "error, and run distdoctor dump while it hangs to see where each rank is.",
-            "某个 rank 跳过了这个集合通信、没有走到这里，或者已经退出：查看每个 rank 日志中更早的错误，"
-            "并在卡住时运行 distdoctor dump 查看各 rank 停在哪里。",
+            "Some rank came to this collective late, busy past the timeout with work the others do not do "
+            "(tokenising, a checkpoint or an evaluation on rank 0), or skipped it (a collective inside if rank == 0), "
+            "or died: read every rank's log for an earlier error or its last step, and run distdoctor dump while it "
+            "hangs to see where each rank is. Work that long belongs before init_process_group, on every rank, or "
+            "under a longer timeout (init_process_group(timeout=...)).",
+            "某个 rank 迟到了：它在忙其他 rank 不做的工作并超过了超时（分词、rank 0 上的检查点或评估），或者跳过了"
+            "这个集合通信（if rank == 0 里的集合通信），或者已经退出：查看每个 rank 日志中更早的错误或最后一步，"
+            "并在卡住时运行 distdoctor dump 查看各 rank 停在哪里。这么久的工作应放在 init_process_group 之前、"
+            "在每个 rank 上做，或使用更长的超时（init_process_group(timeout=...)）。",
         ),
     ),
     Entry(

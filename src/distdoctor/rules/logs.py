@@ -551,6 +551,35 @@ def _bus_error_in_nccl(groups: dict[tuple[str, tuple[tuple[str, str], ...]], lis
     return found
 
 
+# What one process's death is reported as, once per reporter (torchrun's line, its summary, the error file, the
+# DataLoader's two errors): named once, with every line as evidence and the fullest wording.
+_ONE_DEATH = frozenset({"log-rank-killed", "log-dataloader-worker-died"})
+_PID = re.compile(r"\bpid:? (\d+)")
+
+
+def _fullest(key: tuple[str, tuple[tuple[str, str], ...]]) -> tuple[bool, bool, int]:
+    """How much a death's finding says: a global rank, else a local one, else its words."""
+    who = dict(key[1]).get("who", "")
+    return who.startswith("rank "), who.startswith("local rank"), len(str(key[1]))
+
+
+def _one_death(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """Merge the findings of one process's death that name the same pid."""
+    by_pid: dict[tuple[str, str], list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    for key in [k for k in groups if k[0] in _ONE_DEATH]:
+        pids = {m[1] for _, value in key[1] for m in _PID.finditer(value)}
+        if len(pids) == 1:
+            by_pid.setdefault((key[0], pids.pop()), []).append(key)
+    for keys in by_pid.values():
+        if len(keys) < 2:
+            continue
+        best = max(keys, key=_fullest)
+        for key in keys:
+            if key != best:
+                groups[best].extend(groups.pop(key))
+        groups[best].sort(key=lambda h: (h.line.source, h.line.number))
+
+
 def _oom_likely(
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
 ) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -562,7 +591,11 @@ def _oom_likely(
     causes = [name for name, _ in groups if name not in CONSEQUENCES]
     if any(entry(name).severity == "error" for name in causes):
         return []
-    if any("Traceback (most recent call last)" in line.text for line in log.lines):
+    # an error of the job's own came first: an exception, or a traceback, beyond the launcher's report of the kill
+    # (torchrun's ChildFailedError and its traceback)
+    traces = sum("Traceback (most recent call last)" in line.text for line in log.lines)
+    reports = sum(bool(_WRAPPER.search(line.text)) for line in log.lines if _EXCEPTION.search(line.text))
+    if traces > reports or any(_EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) for line in log.lines):
         return []
     return killed
 
@@ -673,6 +706,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if not any(name == "master-port-refused" for name, _ in groups):
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _memcpy_race(groups, hits, log)
+    _one_death(groups)
     _supersede(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
@@ -1008,7 +1042,12 @@ def _own_error(
 
 
 def _order(finding: Finding) -> tuple[int, int]:
-    tier = 0 if finding.name in _TOGETHER else 2 if finding.name in CONSEQUENCES else 1
+    if finding.name in _TOGETHER:
+        tier = 0
+    elif finding.name not in CONSEQUENCES:
+        tier = 1
+    else:  # of the consequences, a rank's death before what its peers saw of it
+        tier = 2 if finding.name == "log-rank-killed" else 3
     return SEVERITIES.index(finding.severity), tier
 
 
