@@ -392,6 +392,14 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "nccl-algo-unparsed",
+        "source-texts.log",
+        'token "treee"',
+        "log-nccl-algo-unparsed",
+        {"value": "ring,treee", "why": '"treee" is no algorithm or protocol'},
+    ),
+    ("nccl-algo-unparsed", "source-texts.log", "must have a prefix", "log-nccl-algo-unparsed", {"value": "ring;tree"}),
+    (
         "gpu-memory-taken",
         "source-texts.log",
         "cuda:0 (52.81",

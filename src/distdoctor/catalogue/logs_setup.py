@@ -467,6 +467,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-algo-unparsed",
+        "error",
+        "log",
+        Text(
+            'NCCL could not read the value "{value}" of NCCL_ALGO or NCCL_PROTO: {why}',
+            'NCCL 无法解析 NCCL_ALGO 或 NCCL_PROTO 的值 "{value}"：{why}',
+        ),
+        Text(
+            "The value is a comma list of algorithms (ring, tree, collnetdirect, collnetchain, nvls, nvlstree, pat) "
+            "or of protocols (LL, LL128, Simple), ^ in front to exclude them; from NCCL 2.24, further entries after "
+            "a ';' each start with the collective they are for (NCCL_ALGO='ring;allreduce:tree'). Correct it, or "
+            "unset it and let NCCL choose; look in /etc/nccl.conf and ~/.nccl.conf too.",
+            "该值是以逗号分隔的算法列表（ring、tree、collnetdirect、collnetchain、nvls、nvlstree、pat）或协议列表"
+            "（LL、LL128、Simple），前面加 ^ 表示排除；从 NCCL 2.24 起，';' 之后的每一项都以它所针对的集合通信开头"
+            "（NCCL_ALGO='ring;allreduce:tree'）。请改正它，或取消设置让 NCCL 自行选择；也要检查 /etc/nccl.conf "
+            "和 ~/.nccl.conf。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

@@ -2166,6 +2166,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"MNNVL \(cliqueSize (?P<size>\d+)\) is available but not (?:working|supported) on this system",
         _name("log-mnnvl-imex-unavailable"),
     ),
+    _sig(  # graph/tuning.cc parseList (2.24+; earlier releases skip a name they do not know without a word): a value
+        # of NCCL_ALGO or NCCL_PROTO that does not parse
+        "nccl-algo-unparsed",
+        ("Unrecognized element token", "Unrecognized prefix token", "All entries except the first must have a prefix"),
+        r"Unrecognized (?P<what>element|prefix) token \"(?P<token>[^\"]*)\" when parsing \"(?P<value>[^\"]*)\"|"
+        r"All entries except the first must have a prefix: \"(?P<value2>[^\"]*)\"",
+        lambda g: (
+            "log-nccl-algo-unparsed",
+            {
+                "value": g.get("value") or g["value2"],
+                "why": f'"{g["token"]}" is no {"algorithm or protocol" if g["what"] == "element" else "collective"}'
+                if g.get("token") is not None
+                else "an entry after the first has no collective: prefix",
+            },
+        ),
+    ),
     _sig(  # enqueue.cc: "Error : no algorithm/protocol available" (2.7-2.23), then "... for function F with datatype
         # D. NCCL_ALGO was set to A. NCCL_PROTO was set to P." (2.24+): what NCCL_ALGO/NCCL_PROTO left works for none
         "nccl-algo-unavailable",
