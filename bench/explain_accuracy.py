@@ -42,7 +42,8 @@ CAUSES: dict[str, set[str]] = {
     # which NCCL's bootstrap returns as an internal error (before the releases that call it invalid usage)
     "ifname-missing": {"log-ifname-missing", "ifname-missing", "log-nccl-internal-error"},
     "env-missing": {"env-missing"},
-    "nproc-exceeds-gpus": {"log-invalid-device-ordinal", "nproc-exceeds-gpus"},
+    # log-world-exceeds-gpus (stop 26): vLLM's own check of the same layout, read in its source
+    "nproc-exceeds-gpus": {"log-invalid-device-ordinal", "nproc-exceeds-gpus", "log-world-exceeds-gpus"},
     "no-ip-interface": {"log-address-family"},
     "address-family-mixed": {"log-address-family"},
     "nvls-bind-failed": {"log-nvls-bind-failed"},

@@ -392,6 +392,13 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "vllm-world-exceeds-gpus",
+        "source-texts.log",
+        "World size (16)",
+        "log-world-exceeds-gpus",
+        {"world": "16", "gpus": "8"},
+    ),
+    (
         "nccl-algo-unparsed",
         "source-texts.log",
         'token "treee"',

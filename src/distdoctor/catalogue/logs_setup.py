@@ -486,6 +486,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-world-exceeds-gpus",
+        "error",
+        "log",
+        Text(
+            "The job's world size is {world} GPUs, but this node sees {gpus} and no multi-node executor was asked for",
+            "作业的 world size 为 {world} 块 GPU，但该节点只能看到 {gpus} 块，且没有指定多节点执行器",
+        ),
+        Text(
+            "On one node: lower the tensor or pipeline parallel size to the GPUs it has, or make more of them visible "
+            "(CUDA_VISIBLE_DEVICES, the container's or the scheduler's GPU limit). Over several nodes, start them "
+            "as one job: vLLM on a Ray cluster with --distributed-executor-backend ray, or with the mp backend and "
+            "--nnodes, --node-rank and --master-addr on every node.",
+            "单节点时：把张量或流水线并行规模降到该节点拥有的 GPU 数，或让更多 GPU 可见（CUDA_VISIBLE_DEVICES、"
+            "容器或调度器的 GPU 限制）。跨多个节点时，把它们作为一个作业启动：在 Ray 集群上使用 "
+            "--distributed-executor-backend ray 运行 vLLM，或使用 mp 后端并在每个节点上给出 --nnodes、"
+            "--node-rank 和 --master-addr。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

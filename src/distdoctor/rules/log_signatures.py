@@ -738,6 +738,13 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # vLLM's config/parallel.py: a world size (tensor x pipeline parallel) beyond the GPUs of a node, with no
+        # multi-node executor asked for
+        "vllm-world-exceeds-gpus",
+        "is larger than the number of available GPUs",
+        r"World size \((?P<world>\d+)\) is larger than the number of available GPUs \((?P<gpus>\d+)\) in this node",
+        _name("log-world-exceeds-gpus"),
+    ),
     _sig(  # vLLM's shm_broadcast.py: the free space of /dev/shm checked before its ring buffer is made
         "vllm-shm-space",
         "Insufficient space in ",
