@@ -392,6 +392,22 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "horovod-unreachable",
+        "source-texts.log",
+        "NoValidAddressesFound",
+        "log-launcher-hosts-unreachable",
+        {"detail": " (horovod driver service)"},
+    ),
+    ("horovod-unreachable", "source-texts.log", "common task-to-task", "log-launcher-hosts-unreachable", {}),
+    ("horovod-unreachable", "source-texts.log", "tasks to start", "log-launcher-hosts-unreachable", {}),
+    (
+        "horovod-unreachable",
+        "source-texts.log",
+        "Is the server behind NAT",
+        "log-mpi-peer-address-nat",
+        {"who": "horovodrun", "addr": "10.0.0.2"},
+    ),
+    (
         "vllm-world-exceeds-gpus",
         "source-texts.log",
         "World size (16)",

@@ -175,16 +175,17 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Open MPI got a peer's connection from {addr}, none of that peer's own addresses: a NAT, such as "
+            "{who} got a peer's connection from {addr}, none of that peer's own addresses: a NAT, such as "
             "Docker's bridge network, sits between the nodes",
-            "Open MPI 收到的对端连接来自 {addr}，不是该对端自己的任何地址：节点之间有 NAT（例如 Docker 的桥接网络）",
+            "{who} 收到的对端连接来自 {addr}，不是该对端自己的任何地址：节点之间有 NAT（例如 Docker 的桥接网络）",
         ),
         Text(
             "Run the containers with --network=host (or another network without NAT between the nodes), and keep "
-            "Open MPI on the interface the nodes share: --mca btl_tcp_if_include IFACE --mca oob_tcp_if_include "
-            "IFACE.",
-            "用 --network=host（或其他节点之间没有 NAT 的网络）运行容器，并让 Open MPI 只用节点之间共享的网卡："
-            "--mca btl_tcp_if_include IFACE --mca oob_tcp_if_include IFACE。",
+            "the launcher on the interface the nodes share: Open MPI's --mca btl_tcp_if_include IFACE --mca "
+            "oob_tcp_if_include IFACE, horovodrun's --network-interface IFACE.",
+            "用 --network=host（或其他节点之间没有 NAT 的网络）运行容器，并让启动器只用节点之间共享的网卡："
+            "Open MPI 的 --mca btl_tcp_if_include IFACE --mca oob_tcp_if_include IFACE，"
+            "horovodrun 的 --network-interface IFACE。",
         ),
     ),
     Entry(
@@ -502,6 +503,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "容器或调度器的 GPU 限制）。跨多个节点时，把它们作为一个作业启动：在 Ray 集群上使用 "
             "--distributed-executor-backend ray 运行 vLLM，或使用 mp 后端并在每个节点上给出 --nnodes、"
             "--node-rank 和 --master-addr。",
+        ),
+    ),
+    Entry(
+        "log-launcher-hosts-unreachable",
+        "error",
+        "log",
+        Text(
+            "horovodrun could not reach its tasks on the other hosts over any interface{detail}",
+            "horovodrun 无法通过任何网卡连到其他主机上的任务{detail}",
+        ),
+        Text(
+            "Every host must reach the others at the addresses and ports horovodrun opens: open the firewall between "
+            "them (the whole subnet, or the ports), name with --network-interface an interface every host has and "
+            "routes between them (names differ between hosts: check ip addr on each), and run containers on the "
+            "host's network, not behind a NAT.",
+            "每台主机都必须能通过 horovodrun 打开的地址和端口连到其他主机：放开它们之间的防火墙（整个子网或这些端口），"
+            "用 --network-interface 指定每台主机都有、且能在它们之间路由的网卡（各主机网卡名可能不同：在每台主机上"
+            "查看 ip addr），并让容器使用主机网络，而不是在 NAT 之后。",
         ),
     ),
     Entry(

@@ -763,6 +763,34 @@ SIGNATURES: tuple[Signature, ...] = (
             {"error": f"host {g['host']}: horovodrun's ssh check" if g.get("host") else "horovodrun's ssh check"},
         ),
     ),
+    _sig(  # horovodrun's driver and task services (runner/common/util/network.py, driver_service.py, timeout.py): no
+        # route between the hosts on any interface; a task whose connection comes from none of its own addresses
+        "horovod-unreachable",
+        (
+            "was unable to connect to",
+            "Unable to find a set of common task-to-task communication interfaces",
+            "Please check connectivity between servers",
+            "but has connected from a different address",
+        ),
+        r"Horovod was unable to connect to (?P<service>.+?) on any of the following addresses|"
+        r"(?P<common>Unable to find a set of common task-to-task communication interfaces)|"
+        r"Timed out waiting for (?P<activity>.+?)\. Please check connectivity between servers|"
+        r"declared addresses .*?, but has connected from a different address \('?(?P<nat>[\d.]+)",
+        lambda g: (
+            ("log-mpi-peer-address-nat", {"who": "horovodrun", "addr": g["nat"]})
+            if g.get("nat")
+            else (
+                "log-launcher-hosts-unreachable",
+                {
+                    "detail": f" ({g['service']})"
+                    if g.get("service")
+                    else " (no interface common to all hosts routes between them)"
+                    if g.get("common")
+                    else f" (timed out waiting for {g['activity']})"
+                },
+            )
+        ),
+    ),
     _sig(  # horovodrun's network.py: --network-interface naming no interface of the host
         "horovod-ifname-missing",
         "No available network interface found matching user provided interface",
@@ -2277,7 +2305,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "ompi-tcp-nat",
         "Match incoming connection from ",  # holds "onnect", a gate
         r"Match incoming connection from \S+ (?P<addr>[\d.]+) with locally known IP (?P<known>[\d.]+) failed",
-        lambda g: ("log-mpi-peer-address-nat", {"addr": g["addr"]}),
+        lambda g: ("log-mpi-peer-address-nat", {"who": "Open MPI", "addr": g["addr"]}),
     ),
     _sig(  # DeepSpeed's runner: MASTER_ADDR from "ssh FIRST_HOST hostname -I"; an empty answer (before 0.8.1), or
         # the error that replaced it
