@@ -392,6 +392,20 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "Unable to connect to GCS",
+        "log-ray-head-unreachable",
+        {"detail": " at 10.0.0.1:6379"},
+    ),
+    (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "within 60 seconds",
+        "log-ray-head-unreachable",
+        {"detail": " within 60 s"},
+    ),
+    (
         "horovod-unreachable",
         "source-texts.log",
         "NoValidAddressesFound",

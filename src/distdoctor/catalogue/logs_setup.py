@@ -524,6 +524,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ray-head-unreachable",
+        "error",
+        "log",
+        Text(
+            "A Ray process could not reach the cluster's head (its GCS){detail}",
+            "某个 Ray 进程无法连到集群的 head（其 GCS）{detail}",
+        ),
+        Text(
+            "Start the head first (ray start --head) and give every node and the driver its address: ray start "
+            "--address=HEAD_IP:6379 on the others, RAY_ADDRESS or ray.init(address=...) for the driver. That port "
+            "(6379 by default) and the others Ray opens must be reachable between the nodes, and every node must "
+            "run the same Ray and Python releases.",
+            "先启动 head（ray start --head），再把它的地址告诉每个节点和 driver：其他节点运行 ray start "
+            "--address=HEAD_IP:6379，driver 使用 RAY_ADDRESS 或 ray.init(address=...)。该端口（默认 6379）以及 "
+            "Ray 打开的其他端口必须在节点之间可达，并且每个节点必须运行相同版本的 Ray 和 Python。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

@@ -661,6 +661,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"running on is dead or unavailable\. Node IP: (?P<addr>[\w.:\-]+)",
         lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
     ),
+    _sig(  # Ray's GCS client and ray.init (2.x): a process that cannot reach the head's GCS, or finds no cluster
+        "ray-head-unreachable",
+        ("Failed to connect to GCS within", "Unable to connect to GCS at", "Could not find any running Ray instance"),
+        r"Failed to connect to GCS within (?P<s>\d+) seconds|Unable to connect to GCS at (?P<addr>[\w.:\-\[\]]+?)\.?\s|"
+        r"(?P<none>Could not find any running Ray instance)",
+        lambda g: (
+            "log-ray-head-unreachable",
+            {
+                "detail": f" at {g['addr']}"
+                if g.get("addr")
+                else f" within {g['s']} s"
+                if g.get("s")
+                else ": no cluster was started here, and no address was given"
+            },
+        ),
+    ),
     _sig(  # Ray's GCS client (global_state_accessor.cc): a process whose host address is none of the raylets'; vLLM's
         # Ray executor counting fewer node addresses than nodes; the autoscaler unable to place vLLM's bundle pinned to
         # the driver's address (node:IP), which no node of the cluster has
