@@ -206,6 +206,11 @@ CAUSES: dict[str, set[str]] = {
     # log-file-missing (stop 26, after every round had been measured): a rank's FileNotFoundError, whose fix leads
     # with a path on one node's own disk that another node's rank reads
     "eval-collect-dir-not-shared": {"log-file-missing"},
+    # log-nccl-net-plugin-ibext (after the fourteenth round was measured): HPC-X's IBext plugin named, with its own
+    # switch (NCCL_IBEXT_DISABLE), as a warning below the stalled setup
+    "net-plugin-overrides-ib-disable": {"log-nccl-net-plugin-ibext"},
+    # log-gdr-module-missing (after the fourteenth round was measured): NVSHMEM finding no nvidia_peermem
+    "nvidia-peermem-not-loaded": {"log-gdr-module-missing"},
     # log-ray-ip-mismatch (stop 26, after every round had been measured): Ray's nodes registered under other addresses
     # than their processes use, from Ray's and vLLM's own texts
     "ray-node-ip-mismatch": {"log-ray-ip-mismatch"},
@@ -316,7 +321,8 @@ for _accepted in CAUSES.values():
 # apart in the same way, and "tenth" (28 excerpts, collected by helpers who never saw the code, its keys mapped above
 # before it was measured: 11/28 named first then; 991, right then, was later dropped as the very log of 024 posted in
 # a second thread: 10/27), and "eleventh" (22 excerpts the same way: 2/22 named first when measured, 8 of them
-# silent), and "twelfth" (6 excerpts the same way: 1/6 named first when measured). No round is held out now.
+# silent), "twelfth" (6 excerpts the same way: 1/6 named first when measured), "thirteenth" (9: 2/9 when measured)
+# and "fourteenth" (5: 1/5 when measured). No round is held out now.
 ROUNDS = (
     "first",
     "second",
@@ -331,6 +337,7 @@ ROUNDS = (
     "eleventh",
     "twelfth",
     "thirteenth",
+    "fourteenth",
 )
 HELD_OUT = ""
 

@@ -392,6 +392,20 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "nvshmem-no-peermem",
+        "field/1171-deepep-nvshmem-nvidia-peermem-not-loaded.log",
+        "nvidia_peermem detected",
+        "log-gdr-module-missing",
+        {"who": "NVSHMEM"},
+    ),
+    (
+        "nccl-net-ibext",
+        "field/1090-nemo-container-ibext-plugin-ignores-ib-disable.log",
+        "Using network IBext",
+        "log-nccl-net-plugin-ibext",
+        {"net": "IBext"},
+    ),
+    (
         "ray-head-unreachable",
         "source-texts.log",
         "Unable to connect to GCS",
@@ -1943,6 +1957,7 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
         ("135-horovodrun-ssh-permission-denied-wrong-port.log", "Permission denied (publickey"),
         ("136-horovodrun-localhost-no-slot-count.log", "not enough slots available"),
         ("318-dgx-containers-bootstrap-over-ipoib-socket-fail.log", "NCCL INFO misc/socket.cc:567 -> 2"),
+        ("1192-nccl-242-multinode-docker-unhandled-system-error.log", "NCCL error in: "),  # a misspelt error text
     ],
 )
 def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:
@@ -2580,3 +2595,9 @@ def test_dataloader_workers_killed_and_stalled_are_named_once_per_worker() -> No
     assert all("killed by signal: Killed" in f.param_map["detail"] for f in killed)
     stalled = explain_findings([read_log(str(LOGS / "loader-stall.log"))])
     assert [f.name for f in stalled] == ["log-dataloader-timeout"]
+
+
+def test_hpcxs_ibext_plugin_is_named_as_a_warning_where_nccl_setup_stalled_over_it() -> None:
+    names = [(f.name, f.severity) for f in explain_findings([_field_log("1170")])]
+    assert names[0] == ("log-nccl-setup-unfinished", "error")
+    assert ("log-nccl-net-plugin-ibext", "warning") in names

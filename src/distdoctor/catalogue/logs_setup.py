@@ -3,7 +3,7 @@ Horovod's gloo rendezvous, nccl-tests' build), the GPUs the ranks got, and a ran
 
 from __future__ import annotations
 
-from distdoctor.catalogue.entry import Entry, Text
+from distdoctor.catalogue.entry import Entry, Text, Variant
 
 LOGS_SETUP: tuple[Entry, ...] = (
     Entry(
@@ -539,6 +539,46 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "先启动 head（ray start --head），再把它的地址告诉每个节点和 driver：其他节点运行 ray start "
             "--address=HEAD_IP:6379，driver 使用 RAY_ADDRESS 或 ray.init(address=...)。该端口（默认 6379）以及 "
             "Ray 打开的其他端口必须在节点之间可达，并且每个节点必须运行相同版本的 Ray 和 Python。",
+        ),
+    ),
+    Entry(
+        "log-nccl-net-plugin-ibext",
+        "info",
+        "log",
+        Text(
+            "NCCL runs its network through the external plugin {net}, not its own InfiniBand transport",
+            "NCCL 通过外部插件 {net} 运行其网络，而不是它自带的 InfiniBand 传输",
+        ),
+        Text(
+            "The plugin (HPC-X's nccl-rdma-sharp-plugins, in NVIDIA's containers) has its own switches: "
+            "NCCL_IB_DISABLE does not turn it off, NCCL_IBEXT_DISABLE=1 does, and NCCL_NET_PLUGIN=none keeps NCCL to "
+            "its built-in transports. If setup stalls or fails on its RDMA devices, try the job with it off to tell "
+            "the plugin from the fabric.",
+            "该插件（NVIDIA 容器中 HPC-X 的 nccl-rdma-sharp-plugins）有自己的开关：NCCL_IB_DISABLE 关不掉它，"
+            "NCCL_IBEXT_DISABLE=1 才能关掉，NCCL_NET_PLUGIN=none 则让 NCCL 只用自带的传输。如果初始化在它的 "
+            "RDMA 设备上卡住或失败，关掉它再运行一次，以区分是插件还是网络的问题。",
+        ),
+        variants=(
+            Variant("setup-stalled", "warning", "a log whose NCCL setup never finished, over the plugin's network"),
+            Variant("nccl-failed", "warning", "a log whose NCCL sockets or calls failed, over the plugin's network"),
+        ),
+    ),
+    Entry(
+        "log-gdr-module-missing",
+        "error",
+        "log",
+        Text(
+            "{who} found no GPUDirect RDMA kernel module (nvidia_peermem) on this host, and skipped its InfiniBand "
+            "transport",
+            "{who} 在本主机上找不到 GPUDirect RDMA 内核模块（nvidia_peermem），因此跳过了它的 InfiniBand 传输",
+        ),
+        Text(
+            "Load the module on every host: sudo modprobe nvidia-peermem (lsmod | grep peermem shows it), and add "
+            "it to /etc/modules-load.d so that it survives a reboot. A container cannot load it: the host must. It "
+            "ships with the NVIDIA driver (older systems: the nv_peer_mem package).",
+            "在每台主机上加载该模块：sudo modprobe nvidia-peermem（用 lsmod | grep peermem 查看），并把它加入 "
+            "/etc/modules-load.d，重启后仍然生效。容器无法加载它：必须由主机加载。它随 NVIDIA 驱动提供"
+            "（较旧的系统：nv_peer_mem 软件包）。",
         ),
     ),
     Entry(

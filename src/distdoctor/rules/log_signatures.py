@@ -2217,6 +2217,19 @@ SIGNATURES: tuple[Signature, ...] = (
         r"MNNVL \(cliqueSize (?P<size>\d+)\) is available but not (?:working|supported) on this system",
         _name("log-mnnvl-imex-unavailable"),
     ),
+    _sig(  # init.cc / net.cc (2.x): the network NCCL chose, here HPC-X's IBext plugin (nccl-rdma-sharp-plugins)
+        "nccl-net-ibext",
+        "Using network IBext",
+        r"Using network (?P<net>IBext\w*)",
+        _name("log-nccl-net-plugin-ibext"),
+    ),
+    _sig(  # NVSHMEM's IBRC transport (modules/transport/ibrc/ibrc.cpp), under DeepEP and other NVSHMEM users: no
+        # GPUDirect RDMA module, so no InfiniBand between the nodes
+        "nvshmem-no-peermem",
+        "nvidia_peermem detected",
+        r"neither nv_peer_mem,? or nvidia_peermem detected",
+        lambda g: ("log-gdr-module-missing", {"who": "NVSHMEM"}),
+    ),
     _sig(  # graph/tuning.cc parseList (2.24+; earlier releases skip a name they do not know without a word): a value
         # of NCCL_ALGO or NCCL_PROTO that does not parse
         "nccl-algo-unparsed",

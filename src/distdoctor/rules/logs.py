@@ -119,6 +119,9 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Permission denied (publickey": None,
     "not enough slots available": None,
     "Launch proxy failed": None,  # MPICH's mpiexec, whose proxy on a node failed
+    # torch's wrapping of a failed NCCL call (every release since 1.0), whatever its text: a paste may hold that
+    # line alone, without the exception class in front of it
+    "NCCL error in: ": None,
     # NCCL's error path: each function a failure returns through prints "file.cc:line -> code" (a non-zero
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
     " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
@@ -870,7 +873,7 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
 
 # What a log can show that explains NCCL's setup stalling, or its sockets failing, on that node: named before the
 # stall or the failure, as an error.
-_STALL_CAUSES = frozenset({"docker-bridge-address"})
+_STALL_CAUSES = frozenset({"docker-bridge-address", "log-nccl-net-plugin-ibext"})
 # NCCL's errors where a socket call failed (releases before 2.13 return a failed connect as a system error).
 _NCCL_SOCKET_FAILURES = frozenset(
     {"log-nccl-system-error", "log-nccl-internal-error", "log-nccl-connect-failed", "log-nccl-bootstrap-failed"}
