@@ -1915,6 +1915,20 @@ SCENARIOS = [
         "torch's text cannot tell GLOO_SOCKET_IFNAME=lo from a hostname on loopback: the finding names both",
     ),
     (
+        "master-unresolvable",
+        {"master-addr-unresolvable"},
+        {"node1": {"node-missing"}, "node2": {"log-store-host-unresolvable"}},
+        "the log names the store's host, check names MASTER_ADDR: two names for one fault",
+    ),
+    (
+        "master-port-differs",
+        {"master-port-refused"},
+        {"node1": {"node-missing"}, "node2": {"master-unreachable"}},
+        "torch 2.13 retries a refused connect until its timeout and reports that; check's probe sees the refusal",
+    ),
+    ("nproc-differs", set(), {"node1": {"log-ends-at-launch"}}, ""),  # healthy: a warning, never an error
+    ("no-launcher", {"env-missing"}, {"node1": {"env-missing"}}, ""),
+    (
         "gloo-ifname-lo",
         {"ifname-loopback"},
         {"node1": {"log-ends-at-launch"}, "node2": {"log-ends-at-launch"}},
@@ -2601,3 +2615,8 @@ def test_hpcxs_ibext_plugin_is_named_as_a_warning_where_nccl_setup_stalled_over_
     names = [(f.name, f.severity) for f in explain_findings([_field_log("1170")])]
     assert names[0] == ("log-nccl-setup-unfinished", "error")
     assert ("log-nccl-net-plugin-ibext", "warning") in names
+
+
+def test_the_node_whose_log_says_why_it_never_came_is_named_before_node_0_that_waited_for_it() -> None:
+    both = [read_log(str(LOGS / f"master-unresolvable.node{n}.log")) for n in (1, 2)]
+    assert [f.name for f in explain_findings(both)] == ["log-store-host-unresolvable", "node-missing"]

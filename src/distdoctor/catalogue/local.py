@@ -195,14 +195,15 @@ LOCAL: tuple[Entry, ...] = (
         "error",
         "local",
         Text(
-            "Connecting to {addr}:{port} timed out after {elapsed}: packets are silently dropped",
-            "连接 {addr}:{port} 在 {elapsed} 后超时：数据包被静默丢弃",
+            "Connecting to {addr}:{port} timed out after {elapsed}: nothing accepted the connection in that time",
+            "连接 {addr}:{port} 在 {elapsed} 后超时：这段时间内没有任何一方接受连接",
         ),
         Text(
             "Allow TCP {port}, and the ports gloo/NCCL open after it, into node_rank 0 from the other nodes "
-            "(firewall, security group), and check MASTER_ADDR is node 0's IP on the shared network.",
+            "(firewall, security group), check MASTER_ADDR is node 0's IP on the shared network, and give every node "
+            "the same MASTER_PORT.",
             "在 node_rank 0 的防火墙或安全组上放行来自其他节点的 TCP {port}，以及 gloo/NCCL 随后使用的端口；"
-            "并确认 MASTER_ADDR 是 node 0 在互通网络上的 IP。",
+            "确认 MASTER_ADDR 是 node 0 在互通网络上的 IP，并让每个节点使用相同的 MASTER_PORT。",
         ),
     ),
     Entry(
