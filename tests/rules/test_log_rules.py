@@ -392,6 +392,14 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "host-ip-guessed",
+        "source-texts.log",
+        "using 0.0.0.0 by default",
+        "log-host-ip-guessed",
+        {"who": "vLLM", "detail": " and found none"},
+    ),
+    ("host-ip-guessed", "source-texts.log", "HOST_IP is deprecated", "log-host-ip-guessed", {"who": "vLLM"}),
+    (
         "nvshmem-no-peermem",
         "field/1171-deepep-nvshmem-nvidia-peermem-not-loaded.log",
         "nvidia_peermem detected",
@@ -2620,3 +2628,12 @@ def test_hpcxs_ibext_plugin_is_named_as_a_warning_where_nccl_setup_stalled_over_
 def test_the_node_whose_log_says_why_it_never_came_is_named_before_node_0_that_waited_for_it() -> None:
     both = [read_log(str(LOGS / f"master-unresolvable.node{n}.log")) for n in (1, 2)]
     assert [f.name for f in explain_findings(both)] == ["log-store-host-unresolvable", "node-missing"]
+
+
+def test_an_address_vllm_guessed_is_a_warning_alone_and_an_error_beside_a_failure() -> None:
+    guessed = real_line("source-texts.log", "using 0.0.0.0 by default").text
+    alone = explain_findings([to_input(guessed, "a.log")])
+    assert [(f.name, f.severity) for f in alone] == [("log-host-ip-guessed", "warning")]
+    nccl_failed = _field_lines("1192-nccl-242-multinode-docker-unhandled-system-error.log")[0]
+    failed = to_input(guessed + "\n" + nccl_failed, "b.log")
+    assert ("log-host-ip-guessed", "error") in [(f.name, f.severity) for f in explain_findings([failed])]

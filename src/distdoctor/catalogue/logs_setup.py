@@ -582,6 +582,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-host-ip-guessed",
+        "error",
+        "log",
+        Text(
+            "{who} had to find this host's address itself{detail}: the other nodes may be given one they cannot reach",
+            "{who} 只能自行确定本主机的地址{detail}：其他节点拿到的可能是它们连不上的地址",
+        ),
+        Text(
+            "Give every node its own address on the network the nodes share: VLLM_HOST_IP for vLLM (HOST_IP is "
+            "ignored by recent releases), set on each node to that node's address, not copied from the head. A "
+            "node without a default route (air-gapped, or a container without one) finds none by itself.",
+            "为每个节点指定它在节点互通网络上的地址：vLLM 使用 VLLM_HOST_IP（新版本会忽略 HOST_IP），在每个节点上"
+            "设为该节点自己的地址，而不是照抄 head 的。没有默认路由的节点（隔离网络，或没有默认路由的容器）"
+            "无法自行找到地址。",
+        ),
+        variants=(Variant("no-failure", "warning", "the log shows the guess but no failure: the guess may be right"),),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

@@ -761,6 +761,20 @@ SIGNATURES: tuple[Signature, ...] = (
         r"World size \((?P<world>\d+)\) is larger than the number of available GPUs \((?P<gpus>\d+)\) in this node",
         _name("log-world-exceeds-gpus"),
     ),
+    _sig(  # vLLM's network_utils.py (before it utils.py) get_ip, and sglang's get_local_ip_auto: no address of the
+        # host found to give the others; vLLM ignoring HOST_IP for VLLM_HOST_IP (0.6+)
+        "host-ip-guessed",
+        ("Failed to get the IP address, using 0.0.0.0", "Can not get local ip", "HOST_IP is deprecated and ignored"),
+        r"(?P<vllm>Failed to get the IP address, using 0\.0\.0\.0 by default)|(?P<sglang>Can not get local ip)|"
+        r"(?P<ignored>The environment variable HOST_IP is deprecated and ignored)",
+        lambda g: (
+            "log-host-ip-guessed",
+            {
+                "who": "sglang" if g.get("sglang") else "vLLM",
+                "detail": " (HOST_IP was set, and this release ignores it)" if g.get("ignored") else " and found none",
+            },
+        ),
+    ),
     _sig(  # vLLM's shm_broadcast.py: the free space of /dev/shm checked before its ring buffer is made
         "vllm-shm-space",
         "Insufficient space in ",

@@ -169,6 +169,7 @@ _HARMLESS_ALONE = frozenset(
         "log-gpu-arch-unsupported",
         "log-hostfile-invalid",
         "log-device-guessed",
+        "log-host-ip-guessed",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
