@@ -392,6 +392,13 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "python-gaierror",
+        "field/1083-dlrover-my-pod-ip-unset-gaierror.log",
+        "gaierror",
+        "log-name-unresolvable",
+        {"error": "Name or service not known"},
+    ),
+    (
         "host-ip-guessed",
         "source-texts.log",
         "using 0.0.0.0 by default",

@@ -600,6 +600,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
         variants=(Variant("no-failure", "warning", "the log shows the guess but no failure: the guess may be right"),),
     ),
     Entry(
+        "log-name-unresolvable",
+        "error",
+        "log",
+        Text(
+            "A host name the job looked up does not resolve ({error}); Python's error does not say which",
+            "作业查询的某个主机名无法解析（{error}）；Python 的错误没有指出是哪个",
+        ),
+        Text(
+            "The frames above the error show the lookup; check what the job was given: MASTER_ADDR, the rendezvous "
+            "endpoint, a hostfile's hosts, an address a Kubernetes pod spec fills from the pod's status (empty where "
+            "the spec does not set it). Each must resolve on every node (getent hosts NAME), or be an IP address.",
+            "错误上方的调用帧显示了这次查询；检查作业得到的值：MASTER_ADDR、rendezvous 端点、hostfile 中的主机、"
+            "Kubernetes pod spec 从 pod 状态填入的地址（spec 未设置时为空）。每一个都必须能在每个节点上解析"
+            "（getent hosts NAME），或者直接使用 IP 地址。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

@@ -856,6 +856,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"nodename nor servname provided, or not known|No address associated with hostname)",
         lambda g: ("log-store-host-unresolvable", {"host": "the store's host name", "error": g["error"]}),
     ),
+    _sig(  # Python's socket module (launchers, elastic agents, Ray, any script): a lookup of a name that has no
+        # address; its message does not say which name
+        "python-gaierror",
+        "gaierror: [Errno ",
+        r"gaierror: \[Errno (?P<code>-2|-3|-5|8|11001)\] (?P<error>[^\n]+?)\s*$",
+        lambda g: ("log-name-unresolvable", {"error": g["error"].rstrip(". ")}),
+    ),
     _sig(  # torch >= 1.11 socket.cpp; -2 (EAI_NONAME) and -3 (EAI_AGAIN): the name has no address at all. Other codes
         # (-5, -9) say only that it has none of that family, which the other family may still have.
         "store-host-gai",

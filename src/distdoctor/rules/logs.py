@@ -337,6 +337,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
         elif name == "log-ssh-launch-failed" and p["error"].endswith("ssh check") and ssh_said_why:
             del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
+        elif name == "log-name-unresolvable" and "log-store-host-unresolvable" in names:
+            del groups[(name, params)]  # a lookup whose name another line of the log gives
         elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
             del groups[(name, params)]  # a bundle pinned to an address no Ray node has: no node will ever offer it
         elif name == "log-rank-bus-error" and names & {"log-shm-too-small", "log-shm-not-writable"}:
