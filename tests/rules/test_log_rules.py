@@ -392,6 +392,20 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "serving-worker-stuck",
+        "source-texts.log",
+        "broadcast block found in 60",
+        "log-serving-worker-stuck",
+        {"who": "vLLM's shared-memory broadcast", "waited": "60 s"},
+    ),
+    (
+        "serving-worker-stuck",
+        "source-texts.log",
+        "watchdog_timeout=300",
+        "log-serving-worker-stuck",
+        {"who": "sglang's scheduler watchdog", "waited": "300 s, then stopped the server"},
+    ),
+    (
         "python-gaierror",
         "field/1083-dlrover-my-pod-ip-unset-gaierror.log",
         "gaierror",

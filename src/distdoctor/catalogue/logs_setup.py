@@ -617,6 +617,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-serving-worker-stuck",
+        "error",
+        "log",
+        Text(
+            "{who} waited {waited} for a worker: one of the job's ranks is hung or very slow",
+            "{who} 等待某个 worker {waited}：作业中有一个 rank 卡住了或非常慢",
+        ),
+        Text(
+            "Once at startup it is compilation or CUDA graph capture, and passes. If it repeats, or the server "
+            "stopped, a rank is stuck: most often in a collective across nodes that cannot complete (a peer NCCL "
+            "cannot reach on the interface it chose; custom all-reduce across nodes: --disable-custom-all-reduce), "
+            "or a rank that died (its own log). distdoctor dump shows where each rank waits, NCCL_DEBUG=INFO how far "
+            "NCCL got.",
+            "启动时出现一次是编译或 CUDA graph 捕获，会过去。如果反复出现，或服务已停止，说明有 rank 卡住了：最常见的"
+            "是一个跨节点、无法完成的集合通信（NCCL 在它选的网卡上连不到某个对端；跨节点使用 custom all-reduce："
+            "--disable-custom-all-reduce），或某个 rank 已经退出（看它自己的日志）。distdoctor dump 显示每个 rank "
+            "在哪里等待，NCCL_DEBUG=INFO 显示 NCCL 进行到了哪一步。",
+        ),
+        variants=(Variant("no-failure", "warning", "the log shows the wait but no failure: it may have passed"),),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

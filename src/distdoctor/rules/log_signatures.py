@@ -775,6 +775,21 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # vLLM's shm_broadcast.py (the ring buffer from its scheduler to its workers, repeated every 60 s while a
+        # reader lags; older releases at DEBUG, "... found in %s second."), sglang's scheduler watchdog (it then stops
+        # the server)
+        "serving-worker-stuck",
+        ("No available shared memory broadcast block found in", "Watchdog timeout (self.watchdog_timeout="),
+        r"No available shared memory broadcast block found in (?P<s>\d+) seconds?|"
+        r"Watchdog timeout \(self\.watchdog_timeout=(?P<w>[\d.]+)\)",
+        lambda g: (
+            "log-serving-worker-stuck",
+            {
+                "who": "vLLM's shared-memory broadcast" if g.get("s") else "sglang's scheduler watchdog",
+                "waited": f"{g['s']} s" if g.get("s") else f"{g['w']} s, then stopped the server",
+            },
+        ),
+    ),
     _sig(  # vLLM's shm_broadcast.py: the free space of /dev/shm checked before its ring buffer is made
         "vllm-shm-space",
         "Insufficient space in ",

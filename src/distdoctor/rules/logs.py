@@ -170,6 +170,7 @@ _HARMLESS_ALONE = frozenset(
         "log-hostfile-invalid",
         "log-device-guessed",
         "log-host-ip-guessed",
+        "log-serving-worker-stuck",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
