@@ -392,6 +392,20 @@ CASES = [
     ("torch-without-nccl", "nccl-cpu-torch.log", "have NCCL built in", "log-torch-without-nccl", {}),
     ("launcher-started", "node-missing-quiet.log", "Setting OMP_NUM_THREADS", "launched", {}),
     (
+        "worker-died",
+        "source-texts.log",
+        "A worker died or was killed",
+        "log-worker-died",
+        {"who": "a Ray worker on 10.0.4.21 (pid 48211)"},
+    ),
+    (
+        "worker-died",
+        "source-texts.log",
+        "VllmWorker-3 died",
+        "log-worker-died",
+        {"who": "vLLM's Worker proc VllmWorker-3"},
+    ),
+    (
         "serving-worker-stuck",
         "source-texts.log",
         "broadcast block found in 60",

@@ -638,6 +638,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         variants=(Variant("no-failure", "warning", "the log shows the wait but no failure: it may have passed"),),
     ),
     Entry(
+        "log-worker-died",
+        "error",
+        "log",
+        Text(
+            "{who} died, and no error of its own reached this log",
+            "{who} 已退出，而它自己的错误没有出现在这份日志中",
+        ),
+        Text(
+            "A process that vanishes without a Python error was killed or crashed in native code. On its node, dmesg "
+            "-T | grep -i -e oom -e 'killed process' shows the OOM killer (then give the node more memory, or run "
+            "fewer workers or smaller batches on it); the worker's own log (Ray: python-core-worker-*.log and "
+            "raylet.out under /tmp/ray/session_latest/logs) shows a crash, such as a segfault or an NCCL or CUDA "
+            "abort.",
+            "没有留下 Python 错误就消失的进程，是被杀掉了，或在原生代码中崩溃。在它所在的节点上，dmesg -T | grep -i "
+            "-e oom -e 'killed process' 会显示 OOM killer（此时给该节点更多内存，或在其上运行更少的 worker 或更小的 "
+            "batch）；worker 自己的日志（Ray：/tmp/ray/session_latest/logs 下的 python-core-worker-*.log 和 "
+            "raylet.out）会显示崩溃，例如段错误或 NCCL、CUDA 的 abort。",
+        ),
+    ),
+    Entry(
         "log-file-missing",
         "error",
         "log",

@@ -661,6 +661,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"running on is dead or unavailable\. Node IP: (?P<addr>[\w.:\-]+)",
         lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
     ),
+    _sig(  # Ray's raylet (node_manager.cc, published to the driver) and vLLM's executors (multiproc_executor.py, the
+        # Ray v2 executor): a worker process that vanished without an error of its own reaching this log
+        "worker-died",
+        ("A worker died or was killed while executing a task", " died unexpectedly, shutting down executor"),
+        r"A worker died or was killed while executing a task by an unexpected system error\..*?"
+        r"Worker IP address: (?P<ip>[\w.:]+)(?:.*?Worker PID: (?P<pid>\d+))?|"
+        r"(?P<vllm>Worker proc \S+|RayWorkerProc rank=\d+) died unexpectedly, shutting down executor",
+        lambda g: (
+            "log-worker-died",
+            {
+                "who": f"vLLM's {g['vllm']}"
+                if g.get("vllm")
+                else f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
+            },
+        ),
+    ),
     _sig(  # Ray's GCS client and ray.init (2.x): a process that cannot reach the head's GCS, or finds no cluster
         "ray-head-unreachable",
         ("Failed to connect to GCS within", "Unable to connect to GCS at", "Could not find any running Ray instance"),
