@@ -53,3 +53,19 @@ def test_the_baseline_is_the_first_reading_in_the_rank_s_current_cgroup() -> Non
     assert baseline(start, moved) == moved
     assert baseline(moved, after_kill) == moved
     assert baseline(moved, None) == moved  # /proc/<pid>/cgroup gone with the process
+
+
+def test_an_exited_process_has_no_memory_cgroup_to_read() -> None:
+    # the kernel moves an exiting process to the root cgroup: a zombie's file would name the root, and a rank's death
+    # would be compared with the root's OOM count instead of its own cgroup's
+    pid = os.fork()
+    if pid == 0:
+        os._exit(0)
+    time.sleep(0.3)  # not reaped: a zombie
+    try:
+        with open(f"/proc/{pid}/stat") as f:
+            assert f.read().rsplit(")", 1)[1].split()[0] == "Z"
+        assert memory_cgroup(pid) is None
+    finally:
+        os.waitpid(pid, 0)
+    assert memory_cgroup(pid) is None  # and gone

@@ -47,10 +47,20 @@ def _limit(text: str | None) -> int | None:
     return int(value) if int(value) < _V1_UNLIMITED else None
 
 
+def _living(pid: int) -> bool:
+    """Whether the process exists and has not exited: the kernel moves an exiting process to the root cgroup, so a
+    zombie's /proc/<pid>/cgroup names the root, not the cgroup it died in."""
+    text = _read(f"/proc/{pid}/stat")
+    if not text or ")" not in text:
+        return False
+    return text.rsplit(")", 1)[1].split()[:1] not in (["Z"], ["X"])
+
+
 def memory_cgroup(pid: int) -> MemoryCgroup | None:
-    """The memory cgroup of a living process (v2 where its memory controller is on, else v1), or None."""
-    text = _read(f"/proc/{pid}/cgroup")
-    if text is None:
+    """The memory cgroup of a living process (v2 where its memory controller is on, else v1), or None (a process
+    gone or exited, whose cgroup file no longer says where it ran)."""
+    text = _read(f"/proc/{pid}/cgroup") if _living(pid) else None
+    if text is None or not _living(pid):  # read again after: it may have exited while its file was read
         return None
     v1 = v2 = None
     for line in text.splitlines():
