@@ -52,12 +52,17 @@ LOGS: tuple[Entry, ...] = (
         Text(
             "Give every node node_rank 0's address and one port in --rdzv-endpoint, start node 0 first, and open "
             "that port in its firewall; a host name there, and each node's own hostname, must resolve on every node "
-            "(getent hosts NAME; add it to /etc/hosts or DNS). distdoctor check says whether it is unresolvable, "
-            "refused, dropped or unroutable.",
+            "(getent hosts NAME; add it to /etc/hosts or DNS). With --rdzv-backend=c10d the store is started by the "
+            "node that knows the endpoint's host as its own hostname or address: a service name, a load balancer or "
+            "a NAT address leaves it unstarted and every node times out (give that node's own address, or "
+            "--rdzv-conf is_host=true on it alone). distdoctor check says whether it is unresolvable, refused, "
+            "dropped or unroutable.",
             "在每个节点的 --rdzv-endpoint 中填写 node_rank 0 的地址和同一个端口，先启动 node 0，"
             "并在其防火墙放行该端口；其中的主机名以及每个节点自己的主机名都必须能在每个节点上解析"
-            "（getent hosts NAME；加入 /etc/hosts 或 DNS）。distdoctor check 会说明它是无法解析、被拒绝、"
-            "被丢弃还是没有路由。",
+            "（getent hosts NAME；加入 /etc/hosts 或 DNS）。使用 --rdzv-backend=c10d 时，存储由把端点主机"
+            "认作自己主机名或地址的那个节点启动：服务名、负载均衡器或 NAT 地址会让它无人启动，所有节点都超时"
+            "（改用该节点自己的地址，或只在它上面设置 --rdzv-conf is_host=true）。distdoctor check 会说明它是"
+            "无法解析、被拒绝、被丢弃还是没有路由。",
         ),
     ),
     Entry(
