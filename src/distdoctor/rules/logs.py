@@ -127,6 +127,15 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
 }
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*|socket\.(?:gaierror|herror|timeout): .*")
+# Exceptions a launcher raises about a worker that failed: the worker's own, above them, says why.
+_WRAPPER = re.compile(r"ChildFailedError|CalledProcessError|ProcessExitedException|ProcessRaisedException")
+
+
+def _own_exception(line: LogLine) -> bool:
+    """Whether the line is an exception the job raised, not a launcher's report of a worker that failed."""
+    return bool(_EXCEPTION.search(line.text)) and not _WRAPPER.search(line.text)
+
+
 NCCL_VERSION = re.compile(r"NCCL version:? (?P<version>\d+\.\d+\.\d+)")
 _RANK_IN_TEXT = re.compile(r"\[(?:[^\]\[]*?\s)?Rank (\d+)\]|\[rank(\d+)\]")
 # Findings that follow from another cause; the cause, when the log shows it, is named first.
@@ -604,7 +613,7 @@ def _oom_likely(
     # (torchrun's ChildFailedError and its traceback)
     traces = sum("Traceback (most recent call last)" in line.text for line in log.lines)
     reports = sum(bool(_WRAPPER.search(line.text)) for line in log.lines if _EXCEPTION.search(line.text))
-    if traces > reports or any(_EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) for line in log.lines):
+    if traces > reports or any(_own_exception(line) for line in log.lines):
         return []
     return killed
 
@@ -975,11 +984,7 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
 def _unread(failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[str, int]]) -> list[tuple[str, list[LogLine]]]:
     """The failure lines no signature read, of the logs where among them a rank raised an error of its own."""
     unread = [(node, [line for line in ls if (line.source, line.number) not in read]) for node, ls in failed]
-    return [
-        (node, ls)
-        for node, ls in unread
-        if any(_EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) for line in ls)
-    ]
+    return [(node, ls) for node, ls in unread if any(_own_exception(line) for line in ls)]
 
 
 def _unexplained(failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
@@ -1014,10 +1019,6 @@ _FILE_MISSING = re.compile(
 )
 
 
-# Exceptions a launcher raises about a worker that failed: the worker's own, above them, says why.
-_WRAPPER = re.compile(r"ChildFailedError|CalledProcessError|ProcessExitedException|ProcessRaisedException")
-
-
 def _own_error(
     logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[str, int]]
 ) -> list[Finding]:
@@ -1025,10 +1026,7 @@ def _own_error(
     Python's error of a program's logic or a file that was not there, named with the frame that raised it: a fault
     of that code or that path, not of the nodes or the network."""
     exceptions = [
-        line
-        for _, ls in failed
-        for line in ls
-        if _EXCEPTION.search(line.text) and not _WRAPPER.search(line.text) and (line.source, line.number) not in read
+        line for _, ls in failed for line in ls if _own_exception(line) and (line.source, line.number) not in read
     ]
     if not exceptions:
         return []
