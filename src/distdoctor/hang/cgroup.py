@@ -47,13 +47,19 @@ def _limit(text: str | None) -> int | None:
     return int(value) if int(value) < _V1_UNLIMITED else None
 
 
+def _stat_fields(pid: int) -> list[str] | None:
+    """/proc/<pid>/stat's fields from the third (state) on, past the command name that may hold spaces, or None."""
+    text = _read(f"/proc/{pid}/stat")
+    if not text or ")" not in text:
+        return None
+    return text.rsplit(")", 1)[1].split()
+
+
 def _living(pid: int) -> bool:
     """Whether the process exists and has not exited: the kernel moves an exiting process to the root cgroup, so a
     zombie's /proc/<pid>/cgroup names the root, not the cgroup it died in."""
-    text = _read(f"/proc/{pid}/stat")
-    if not text or ")" not in text:
-        return False
-    return text.rsplit(")", 1)[1].split()[:1] not in (["Z"], ["X"])
+    fields = _stat_fields(pid)
+    return fields is not None and fields[:1] not in (["Z"], ["X"], [])
 
 
 def memory_cgroup(pid: int) -> MemoryCgroup | None:
@@ -102,12 +108,9 @@ def oom_kills(cgroup: MemoryCgroup) -> int | None:
 
 def zombie_status(pid: int) -> int | None:
     """The wait status a zombie left (field 52 of /proc/<pid>/stat, Linux 3.5+), before its parent reaps it."""
-    text = _read(f"/proc/{pid}/stat")
-    if not text or ")" not in text:
-        return None
-    fields = text.rsplit(")", 1)[1].split()
+    fields = _stat_fields(pid)
     # fields[0] is field 3 (state); the exit code is field 52.
-    if len(fields) < 50 or fields[0] != "Z" or not fields[49].isdigit():
+    if fields is None or len(fields) < 50 or fields[0] != "Z" or not fields[49].isdigit():
         return None
     return int(fields[49])
 

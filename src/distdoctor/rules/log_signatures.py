@@ -281,16 +281,23 @@ def _cuda_detail(g: Params, where: str) -> str:
     return f" (CUDA error {' '.join(parts)}{where})" if parts else ""
 
 
+def _ray_node_dead(g: Params) -> tuple[str, Params]:
+    """A Ray node lost, by its address where the line gives one, else by its node id."""
+    return "log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}
+
+
 def _watchdog(g: Params) -> tuple[str, Params]:
-    """The NCCL watchdog's timeout, in every wording since torch 1.8; a one-element collective is a barrier or a
-    metric all_reduce, where one rank was busy elsewhere."""
+    """The NCCL watchdog's timeout, in every wording since torch 1.8, and a blocking wait's (which says only that the
+    work ran past its timeout); a one-element collective is a barrier or a metric all_reduce, where one rank was busy
+    elsewhere."""
     work = g["work"]
     field = {k: v for k, v in re.findall(r"(\w+(?:\(ms\))?)=([^,\s)]+)", work)}
     op, rank = field.get("OpType", "?"), g.get("rank") or "?"
+    elapsed = g.get("elapsed") or f"over {field.get('Timeout(ms)', 'its timeout')}"
     if field.get("NumelIn") == "1" or op == "BARRIER":
-        return "log-rank-busy-elsewhere", {"ranks": rank, "op": op, "elapsed": g["elapsed"]}
+        return "log-rank-busy-elsewhere", {"ranks": rank, "op": op, "elapsed": elapsed}
     seq = field.get("SeqNum", "?")
-    params = {"rank": rank, "seq": seq, "op": op, "timeout": field.get("Timeout(ms)", "?"), "elapsed": g["elapsed"]}
+    params = {"rank": rank, "seq": seq, "op": op, "timeout": field.get("Timeout(ms)", "?"), "elapsed": elapsed}
     if seq.isdigit() and int(seq) >= _MIDRUN_SEQ:
         return "log-nccl-timeout-midrun", params
     return "log-nccl-timeout", params
@@ -659,7 +666,7 @@ SIGNATURES: tuple[Signature, ...] = (
         ("because its node has died", "the node it was running on is dead"),
         r"The actor is dead because its node has died\. Node Id: (?P<id>\w+)|Task failed because the node it was "
         r"running on is dead or unavailable\. Node IP: (?P<addr>[\w.:\-]+)",
-        lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
+        _ray_node_dead,
     ),
     _sig(  # Ray's raylet (node_manager.cc, published to the driver) and vLLM's executors (multiproc_executor.py, the
         # Ray v2 executor): a worker process that vanished without an error of its own reaching this log
@@ -738,7 +745,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "missed too many heartbeats",
         r"The node with node (?:id|ID):? (?P<id>\w+)(?: and (?:address|ip): (?P<addr>[\w.:\-]+))?.*?"
         r"has been marked dead because the (?:detector|monitor) has missed too many heartbeats",
-        lambda g: ("log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}),
+        _ray_node_dead,
     ),
     _sig(  # vLLM's envs.py, and int() of torch's env:// rendezvous (any release): a *_PORT holding tcp://IP:PORT, the
         # link Kubernetes writes into every pod for each Service (a Service named master sets MASTER_PORT)
@@ -862,9 +869,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "nccl-blocking-wait",
         "timed out in blocking wait",
         r"(?:\[Rank (?P<rank>\d+)\] )?Work (?P<work>WorkNCCL\((?:[^()]|\([^()]*\))*\)) timed out in blocking wait",
-        lambda g: _watchdog(
-            {**g, "elapsed": "over " + (re.findall(r"Timeout\(ms\)=(\d+)", g["work"]) or ["its timeout"])[0]}
-        ),
+        _watchdog,
     ),
     _sig(  # torchelastic's etcd rendezvous (1.9+; INFO, then a bare RendezvousTimeoutError), and the static store's
         # full-rank check (elastic/utils/distributed.py, a TimeoutError): the nodes did not all come
@@ -936,7 +941,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "launcher-started",
         "Setting OMP_NUM_THREADS environment variable for each process",
         r"Setting OMP_NUM_THREADS environment variable for each process",
-        lambda g: (LAUNCHED, {}),
+        _name(LAUNCHED),
     ),
     _sig(  # the process-group setup as frameworks announce it: DeepSpeed's comm.py ("Initializing TorchBackend in
         # DeepSpeed with backend nccl"), vLLM's parallel_state.py ("world_size=16 rank=3 local_rank=3
@@ -2280,7 +2285,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "nvshmem-no-peermem",
         "nvidia_peermem detected",
         r"neither nv_peer_mem,? or nvidia_peermem detected",
-        lambda g: ("log-gdr-module-missing", {"who": "NVSHMEM"}),
+        _name("log-gdr-module-missing", who="NVSHMEM"),
     ),
     _sig(  # graph/tuning.cc parseList (2.24+; earlier releases skip a name they do not know without a word): a value
         # of NCCL_ALGO or NCCL_PROTO that does not parse
