@@ -2672,3 +2672,22 @@ def test_an_address_vllm_guessed_is_a_warning_alone_and_an_error_beside_a_failur
     nccl_failed = _field_lines("1192-nccl-242-multinode-docker-unhandled-system-error.log")[0]
     failed = to_input(guessed + "\n" + nccl_failed, "b.log")
     assert ("log-host-ip-guessed", "error") in [(f.name, f.severity) for f in explain_findings([failed])]
+
+
+@pytest.mark.parametrize(
+    ("prefix", "name"),
+    [
+        ("125", "log-nccl-system-error"),  # torch 1.7's raise line, a blank line, then NCCL's description of it
+        ("942", "log-nccl-internal-error"),  # the raise line wrapped by the terminal, then the description
+    ],
+)
+def test_ncclxs_description_under_torchs_raise_line_is_the_same_error_named_once(prefix: str, name: str) -> None:
+    (finding,) = [f for f in explain_findings([_field_log(prefix)]) if f.name == name]
+    assert len(finding.evidence) == 2
+
+
+def test_the_same_nccl_result_on_lines_apart_with_an_error_between_stays_two_findings() -> None:
+    # an error line between the two: the description belongs to another error than the raise line two lines above
+    lines = _field_lines("125-docker-ipc-host-missing-nccl278-quoted.log")
+    apart = to_input("\n".join([lines[0], "RuntimeError: another failure", lines[2]]), "a.log")
+    assert [f.name for f in explain_findings([apart])].count("log-nccl-system-error") == 2

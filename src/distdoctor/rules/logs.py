@@ -598,6 +598,38 @@ def _one_death(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
         groups[best].sort(key=lambda h: (h.line.source, h.line.number))
 
 
+# torch prints NCCL's description of a result on the line below its own "NCCL error in: ..., <result>" line
+# (ncclSystemError: System call ... failed.): one error, whichever of the two lines a signature read. Between the
+# two, a blank line where a paste doubled its line breaks, or the tail of the first where a terminal wrapped it.
+_DESCRIPTION = re.compile(r"^(?:(?!NCCL error).)*?\bnccl(?:[A-Z]\w*Error|InvalidArgument|InvalidUsage): ")
+_DESCRIPTION_GAP = 2
+
+
+def _one_error(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> None:
+    """Merge a finding read on NCCL's description line into the same finding read on the line just above it."""
+    described = [k for k, group in groups.items() if len(group) == 1 and _DESCRIPTION.search(group[0].line.text)]
+    if not described:
+        return
+    text = {(line.source, line.number): line.text for line in log.lines}
+
+    def just_above(upper: LogLine, lower: LogLine) -> bool:
+        between = range(upper.number + 1, lower.number)
+        return (
+            upper.source == lower.source
+            and 0 < lower.number - upper.number <= _DESCRIPTION_GAP
+            and not any(ERRORISH.search(text.get((lower.source, n), "")) for n in between)
+        )
+
+    for key in described:
+        line = groups[key][0].line
+        above = next(
+            (k for k, group in groups.items() if k[0] == key[0] and k != key and any(just_above(h.line, line) for h in group)),
+            None,
+        )
+        if above is not None:
+            groups[above].extend(groups.pop(key))
+
+
 def _oom_likely(
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
 ) -> list[tuple[str, tuple[tuple[str, str], ...]]]:
@@ -725,6 +757,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
             groups[("master-port-refused", (("addr", "MASTER_ADDR"), ("port", "MASTER_PORT")))] = []
     _memcpy_race(groups, hits, log)
     _one_death(groups)
+    _one_error(groups, log)
     _supersede(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
