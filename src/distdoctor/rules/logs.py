@@ -623,7 +623,11 @@ def _one_error(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]],
     for key in described:
         line = groups[key][0].line
         above = next(
-            (k for k, group in groups.items() if k[0] == key[0] and k != key and any(just_above(h.line, line) for h in group)),
+            (
+                k
+                for k, group in groups.items()
+                if k[0] == key[0] and k != key and any(just_above(h.line, line) for h in group)
+            ),
             None,
         )
         if above is not None:
