@@ -166,6 +166,13 @@ CASES = [
     ("spawn-frame", "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log", "in spawn", "spawns", {}),
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
+        "nccl-cuda-failure",
+        "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
+        "Cuda failure 'invalid resource handle'",
+        "log-nccl-cuda-error",
+        {"error": "invalid resource handle"},
+    ),
+    (
         "nccl-connect-failed",
         "source-texts.log",
         "exceeded error retry count",
@@ -2691,3 +2698,9 @@ def test_the_same_nccl_result_on_lines_apart_with_an_error_between_stays_two_fin
     lines = _field_lines("125-docker-ipc-host-missing-nccl278-quoted.log")
     apart = to_input("\n".join([lines[0], "RuntimeError: another failure", lines[2]]), "a.log")
     assert [f.name for f in explain_findings([apart])].count("log-nccl-system-error") == 2
+
+
+@pytest.mark.parametrize("prefix", ["121", "127", "972", "973", "038"])
+def test_an_nccl_cuda_failure_whose_error_names_its_cause_is_not_also_a_generic_cuda_error(prefix: str) -> None:
+    names = [f.name for f in explain_findings([_field_log(prefix)])]
+    assert names and "log-nccl-cuda-error" not in names

@@ -1383,6 +1383,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>ncclUnhandledCudaError: .*|NCCL [Ee]rror.*unhandled cuda error.*)",
         _name("log-nccl-cuda-error"),
     ),
+    _sig(  # any other CUDA call NCCL checked (checks.h "Cuda failure '%s'", 2.19+ "Cuda failure %d '%s'"), on its
+        # WARN line or torch's "Last error:" quote; the CUDA errors that say their cause have their own signatures,
+        # which supersede this one, and 'invalid argument' depends on the release (CUDA_INVALID)
+        "nccl-cuda-failure",
+        "Cuda failure ",
+        r"^(?!.*nvls\.cc)(?:.*?NCCL WARN |(?:\[rank\d+\]:)?\s*)Cuda failure (?:\d+ )?'(?!invalid argument)"
+        r"(?P<error>[^']+)'?",
+        _name("log-nccl-cuda-error"),
+    ),
     _sig(
         # every wording since 2.7 ("Connect to A<p> failed : E", "socketPollConnect: Connect to A<p> returned N(E)",
         # "connect to A<p> returned E, exceeded error retry count", 2.30's "ncclOsSocketPollConnect to A<p> failed with

@@ -373,8 +373,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-cuda-driver-too-old",
             "log-gpu-hardware-fault",
             "log-gpu-arch-unsupported",
+            "log-cuda-illegal-address",
+            "log-cuda-device-assert",
+            "log-fabric-manager-down",
         }:
-            del groups[(name, params)]  # torch's summary of the NCCL error that names its cause
+            del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
             "log-nccl-ring-open",
             "log-ifname-missing",
