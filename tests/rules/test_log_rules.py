@@ -2704,3 +2704,32 @@ def test_the_same_nccl_result_on_lines_apart_with_an_error_between_stays_two_fin
 def test_an_nccl_cuda_failure_whose_error_names_its_cause_is_not_also_a_generic_cuda_error(prefix: str) -> None:
     names = [f.name for f in explain_findings([_field_log(prefix)])]
     assert names and "log-nccl-cuda-error" not in names
+
+
+def test_two_ranks_timed_out_in_one_collective_posted_with_other_sizes_is_a_collective_mismatch() -> None:
+    # recorded in the field: DDP's buffer broadcast, 64 elements on rank 3 and 24084544 on rank 2, one SeqNum
+    first = explain_findings([_field_log("1211")])[0]
+    assert first.name == "log-collective-mismatch"
+    assert first.param_map["detail"] == "collective #7219, a BROADCAST, had 24084544 elements on rank 2 and 64 on rank 3"
+    assert "log-rank-late" not in [f.name for f in explain_findings([_field_log("1211")])]
+
+
+@pytest.mark.parametrize("prefix", ["805", "062", "139", "1062"])
+def test_ranks_timed_out_in_the_same_work_or_in_works_of_other_numbers_are_no_mismatch(prefix: str) -> None:
+    assert "log-collective-mismatch" not in [f.name for f in explain_findings([_field_log(prefix)])]
+
+
+def test_works_of_one_number_are_compared_only_where_they_are_of_one_group() -> None:
+    rank3, _, rank2, _ = _field_lines("1211-ms-swift-minicpm-ddp-buffer-broadcast-shape-mismatch.log")
+    # rank 3 timed out in a second group's work too: the lines do not name their group, so 7219 may be two groups'
+    other = rank3.replace("SeqNum=7219", "SeqNum=311").replace("NumelIn=64, NumelOut=64", "NumelIn=8, NumelOut=8")
+    names = [f.name for f in explain_findings([to_input("\n".join([rank3, other, rank2]), "a.log")])]
+    assert "log-collective-mismatch" not in names
+    # torch 2.5's line below each timeout names its group: one group, so the works differ after all
+    named = [
+        f"{line}\n[Rank {r}] [PG ID 0 PG GUID 0(default_pg) Rank {r}]  failure detected by watchdog at work sequence "
+        f"id: {seq} PG status: last enqueued work: {seq}, last completed work: {int(seq) - 1}"
+        for line, r, seq in ((rank3, 3, "7219"), (other, 3, "311"), (rank2, 2, "7219"))
+    ]
+    names = [f.name for f in explain_findings([to_input("\n".join(named), "a.log")])]
+    assert names[0] == "log-collective-mismatch"

@@ -21,6 +21,7 @@ from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.log_collectives import mismatched_work
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
 from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_signatures import (
@@ -184,7 +185,7 @@ _HARMLESS_ALONE = frozenset(
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
-_TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-rank-late"})
+_TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-collective-mismatch", "log-rank-late"})
 
 
 @lru_cache(maxsize=4096)
@@ -1112,7 +1113,9 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     found += _versions(logs, nodes, joined)
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
-    found += _late_ranks(logs, [h for _, hits in per_node for h in hits])
+    every_hit = [h for _, hits in per_node for h in hits]
+    # ranks that posted different work each wait in their own collective: none of them is late into the other's
+    found += mismatched_work(every_hit) or _late_ranks(logs, every_hit)
     sockets_failed = {f.node for f in found if f.name in _NCCL_SOCKET_FAILURES}
     found = [_as_cause(f, "nccl-failed") if f.name in _STALL_CAUSES and f.node in sockets_failed else f for f in found]
     explained = any(f.severity == "error" for f in found)
