@@ -166,6 +166,13 @@ CASES = [
     ("spawn-frame", "field/129-fairseq-launch-plus-spawn-rank5-on-4-gpus.log", "in spawn", "spawns", {}),
     ("nccl-cuda-error", "nccl-public.log", "ncclUnhandledCudaError", "log-nccl-cuda-error", {}),
     (
+        "accelerate-shape-mismatch",
+        "field/1235-accelerate-broadcast-shape-mismatch.log",
+        "shape mismatches",
+        "log-collective-mismatch",
+        {"detail": "accelerate found tensors of different shapes on the processes"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

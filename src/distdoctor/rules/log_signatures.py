@@ -1926,6 +1926,16 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # accelerate's verify_operation (utils/operations.py), in its debug mode: the shapes each process gave one
+        # gather, broadcast or reduce, which would otherwise hang or fail in the collective
+        "accelerate-shape-mismatch",
+        "due to shape mismatches",
+        r"Cannot apply desired operation due to shape mismatches",
+        lambda g: (
+            "log-collective-mismatch",
+            {"detail": "accelerate found tensors of different shapes on the processes"},
+        ),
+    ),
     _sig(
         "monitored-barrier",
         "failed to pass monitoredBarrier",
