@@ -173,6 +173,13 @@ CASES = [
         {"detail": "accelerate found tensors of different shapes on the processes"},
     ),
     (
+        "ib-reg-dmabuf-unsupported",
+        "field/1203-nccl213-dmabuf-reg-not-supported.log",
+        "ibv_reg_dmabuf_mr",
+        "log-ib-dmabuf-unsupported",
+        {"error": "Operation not supported"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

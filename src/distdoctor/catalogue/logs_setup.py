@@ -306,6 +306,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ib-dmabuf-unsupported",
+        "error",
+        "log",
+        Text(
+            "NCCL registered GPU memory with the RDMA NIC through DMA-BUF, and this node's RDMA stack does not "
+            "support it (ibv_reg_dmabuf_mr: {error})",
+            "NCCL 通过 DMA-BUF 向 RDMA 网卡注册 GPU 显存，而本节点的 RDMA 软件栈不支持它（ibv_reg_dmabuf_mr：{error}）",
+        ),
+        Text(
+            "Set NCCL_DMABUF_ENABLE=0 on every node: NCCL then registers GPU memory through nvidia_peermem "
+            "(modprobe nvidia_peermem on the host) or leaves GPUDirect RDMA off. NCCL 2.13 took a stack without "
+            "DMA-BUF (MLNX_OFED 5.4 and older) for one with it; 2.14.3 and newer detect it and fall back by "
+            "themselves. DMA-BUF itself needs Linux 5.12+, NVIDIA's open kernel modules and rdma-core 34+ or "
+            "MLNX_OFED 5.5+.",
+            "在每个节点上设置 NCCL_DMABUF_ENABLE=0：NCCL 随后通过 nvidia_peermem 注册 GPU 显存（在宿主机上 "
+            "modprobe nvidia_peermem），或不使用 GPUDirect RDMA。NCCL 2.13 会把不支持 DMA-BUF 的软件栈"
+            "（MLNX_OFED 5.4 及更早）误当作支持；2.14.3 及更新版本能识别并自行回退。DMA-BUF 本身需要 Linux 5.12+、"
+            "NVIDIA 开源内核模块，以及 rdma-core 34+ 或 MLNX_OFED 5.5+。",
+        ),
+    ),
+    Entry(
         "log-ib-dmabuf-no-room",
         "error",
         "log",

@@ -2104,6 +2104,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? Cannot allocate memory",
         lambda g: ("log-ib-dmabuf-no-room", {}),
     ),
+    _sig(  # ibvwrap.cc's "Call to ibv_reg_dmabuf_mr failed with error %s" with EOPNOTSUPP or EPROTONOSUPPORT, the
+        # errnos by which net_ib.cc's own probe (2.13 on) knows a stack without DMA-BUF
+        "ib-reg-dmabuf-unsupported",
+        "ibv_reg_dmabuf_mr failed",
+        r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? (?P<error>Operation not supported|Protocol not supported)",
+        _name("log-ib-dmabuf-unsupported"),
+    ),
     # NCCL's own WARN texts, read across its releases (2.10, 2.18, 2.30) where explain named no cause before
     _sig(  # net_ib.cc 2.10 "peer P collective mismatch error local size L remote R ...", 2.12-2.18 "req I/N tag T
         # peer P collective mismatch error, local size L remote size R": the peer posted another size than this rank
