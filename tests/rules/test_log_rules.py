@@ -180,6 +180,13 @@ CASES = [
         {"error": "Operation not supported"},
     ),
     (
+        "nccl-shm-unlinked",
+        "field/1230-nccl-systemd-removeipc-shm-unlinked.log",
+        "unlink shared memory",
+        "log-shm-segment-missing",
+        {"path": "/dev/shm/nccl-d5rTd0"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

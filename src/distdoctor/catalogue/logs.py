@@ -1474,10 +1474,11 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL could not attach to the shared-memory segment another rank of this host made ({path}: No such "
-            "file or directory): the ranks of one host do not share /dev/shm, or the segment was removed",
-            "NCCL 无法挂载本机另一个 rank 创建的共享内存段（{path}：No such file or directory）：同一主机上的各 rank "
-            "没有共享 /dev/shm，或该共享内存段已被删除",
+            "A shared-memory segment another rank of this host made was gone when NCCL came to it (NCCL's {call} of "
+            "{path}: No such file or directory): the ranks of one host do not share /dev/shm, or the segment was "
+            "removed",
+            "本机另一个 rank 创建的共享内存段在 NCCL 使用时已不存在（NCCL {call} {path}：No such file or directory）："
+            "同一主机上的各 rank 没有共享 /dev/shm，或该共享内存段已被删除",
         ),
         Text(
             "Run the ranks of a host where they share /dev/shm: one container per node rather than one per GPU, or "

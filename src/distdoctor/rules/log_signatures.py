@@ -319,7 +319,8 @@ def _shm(g: Params) -> tuple[str, Params]:
     if _NOT_WRITABLE.search(error):
         return "log-shm-not-writable", {"who": "NCCL", "detail": f"{g.get('call') or 'open'} {path}: {error}"}
     if g.get("verb") == "attaching to" and error.startswith("No such file"):
-        return "log-shm-segment-missing", {"path": path}  # another rank's segment, not one this rank sized
+        # another rank's segment, not one this rank sized
+        return "log-shm-segment-missing", {"path": path, "call": "attach"}
     return "log-shm-too-small", {"who": "NCCL", "path": path, "detail": _detail(error)}
 
 
@@ -2153,6 +2154,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"failed to create shared memory file (?P<path>\S+?),? error:? (?P<error>No space left on device|Permission "
         r"denied|Read-only file system|Operation not permitted)",
         _shm,
+    ),
+    _sig(  # shmutils.cc (2.16 on; os/linux.cc from 2.27, with the errno): the last rank to attach unlinks the segment's
+        # file, and it was gone: something else emptied /dev/shm while the ranks set up
+        "nccl-shm-unlinked",
+        "shared memory",  # nccl-shm-segment's needle
+        r"unlink shared memory (?P<path>\S+) failed, error: No such file or directory",
+        _name("log-shm-segment-missing", call="unlink"),
     ),
     _sig(  # bootstrap.cc (every release): the root got check-ins that cannot belong to one communicator
         "nccl-bootstrap-root-mixed",
