@@ -187,6 +187,13 @@ CASES = [
         {"path": "/dev/shm/nccl-d5rTd0"},
     ),
     (
+        "ib-modify-qp-invalid",
+        "field/1231-nccl-roce-wrong-gid-index-modify-qp.log",
+        "ibv_modify_qp",
+        "log-ib-qp-invalid",
+        {},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

@@ -699,6 +699,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ib-qp-invalid",
+        "error",
+        "log",
+        Text(
+            "The RDMA NIC refused the settings NCCL gave a queue pair (ibv_modify_qp: Invalid argument): most often a "
+            "GID index the port does not have, or one of the wrong kind",
+            "RDMA 网卡拒绝了 NCCL 为队列对设置的参数（ibv_modify_qp：Invalid argument）：最常见的是端口上不存在的 "
+            "GID 索引，或类型不对的 GID 索引",
+        ),
+        Text(
+            "Check NCCL_IB_GID_INDEX on every node: unset it (NCCL 2.21 and newer pick the GID themselves, default "
+            "-1), or set it per node to the RoCE v2 GID that carries the node's routable address (show_gids, or "
+            "ibv_devinfo -v; often index 3), never a link-local fe80:: one. Also check NCCL_IB_TC and NCCL_IB_SL "
+            "against what the fabric allows.",
+            "检查每个节点上的 NCCL_IB_GID_INDEX：取消设置（NCCL 2.21 及更新版本会自行选择 GID，默认 -1），"
+            "或按节点设为带有该节点可路由地址的 RoCE v2 GID（show_gids 或 ibv_devinfo -v；常为索引 3），"
+            "不要用链路本地的 fe80:: 地址。同时核对 NCCL_IB_TC 和 NCCL_IB_SL 是否为网络所允许的取值。",
+        ),
+    ),
+    Entry(
         "log-ib-qp-no-device",
         "error",
         "log",

@@ -2092,6 +2092,13 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # ibvwrap.cc, the same call with EINVAL: NCCL's own hint (2.2x on) blames a GID index forced by
+        # NCCL_IB_GID_INDEX
+        "ib-modify-qp-invalid",
+        "ibv_modify_qp failed",
+        r"Call to ibv_modify_qp failed with (?:error |22 )?Invalid argument",
+        lambda g: ("log-ib-qp-invalid", {}),
+    ),
     _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
         # the QP was given (the HCA's interface down, without that address, or outside this network namespace)
         "ib-modify-qp-no-device",
