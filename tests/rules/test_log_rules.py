@@ -194,6 +194,20 @@ CASES = [
         {},
     ),
     (
+        "mpi-daemon-missing",
+        "field/1233-horovod-orted-not-found-remote-path.log",
+        "orted: command not found",
+        "log-mpi-daemon-missing",
+        {"daemon": "orted", "what": "did not find it on its PATH"},
+    ),
+    (
+        "mpi-daemons-unstarted",
+        "field/1233-horovod-orted-not-found-remote-path.log",
+        "ORTE was unable",
+        "log-mpi-launch-failed",
+        {"detail": "ORTE could not start its daemons on one or more nodes"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -2762,3 +2776,9 @@ def test_works_of_one_number_are_compared_only_where_they_are_of_one_group() -> 
     ]
     names = [f.name for f in explain_findings([to_input("\n".join(named), "a.log")])]
     assert names[0] == "log-collective-mismatch"
+
+
+def test_open_mpis_banner_is_named_only_where_no_line_above_it_says_why_its_daemon_did_not_start() -> None:
+    assert [f.name for f in explain_findings([_field_log("1233")])] == ["log-mpi-daemon-missing"]
+    banner = to_input("\n".join(_field_lines("1233-horovod-orted-not-found-remote-path.log")[1:]), "a.log")
+    assert [f.name for f in explain_findings([banner])] == ["log-mpi-launch-failed"]

@@ -152,6 +152,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-mpi-daemon-missing",
+        "error",
+        "log",
+        Text(
+            "Open MPI could not start its daemon {daemon} on another node: the remote shell {what}",
+            "Open MPI 无法在另一个节点上启动它的守护进程 {daemon}：远程 shell {what}",
+        ),
+        Text(
+            "mpirun starts {daemon} on each node through a non-interactive ssh, which reads no login profile. Put "
+            "Open MPI's bin and lib directories on PATH and LD_LIBRARY_PATH where such a shell gets them (the top "
+            "of ~/.bashrc, above any return for non-interactive shells), or run mpirun --prefix DIR with Open MPI "
+            "installed at DIR on every node, or build it with --enable-orterun-prefix-by-default "
+            "(--enable-prte-prefix-by-default from Open MPI 5).",
+            "mpirun 通过非交互式 ssh 在每个节点上启动 {daemon}，这种 shell 不读取登录配置。把 Open MPI 的 bin 和 "
+            "lib 目录放进这种 shell 能读到的 PATH 和 LD_LIBRARY_PATH（~/.bashrc 的开头，位于针对非交互式 shell 的 "
+            "return 之前），或在每个节点的同一目录 DIR 下安装 Open MPI 并运行 mpirun --prefix DIR，或在编译时加上 "
+            "--enable-orterun-prefix-by-default（Open MPI 5 起为 --enable-prte-prefix-by-default）。",
+        ),
+    ),
+    Entry(
         "log-mpi-launch-failed",
         "error",
         "log",

@@ -2391,6 +2391,32 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # the remote shell mpirun's ssh runs Open MPI's daemon in (orted to 4.x, PRRTE's prted from 5): not on its
+        # PATH, or its libraries not on its LD_LIBRARY_PATH
+        "mpi-daemon-missing",
+        ("orted: ", "prted: "),
+        r"\b(?P<daemon>orted|prted): (?:(?P<missing>command not found|No such file or directory)|error while loading "
+        r"shared libraries: (?P<lib>[^:\s]+))",
+        lambda g: (
+            "log-mpi-daemon-missing",
+            {
+                "daemon": g["daemon"],
+                "what": "did not find it on its PATH"
+                if g.get("missing")
+                else f"found it, but not its library {g['lib']} (LD_LIBRARY_PATH)",
+            },
+        ),
+    ),
+    _sig(  # Open MPI's help text (ORTE to 4.x, PRTE from 5) after a daemon failed to start or call back; the remote
+        # shell's own line above it says why
+        "mpi-daemons-unstarted",
+        "was unable to reliably start one or more daemons",
+        r"\b(?P<who>ORTE|PRTE) was unable to reliably start one or more daemons",
+        lambda g: (
+            "log-mpi-launch-failed",
+            {"detail": f"{g['who']} could not start its daemons on one or more nodes"},
+        ),
+    ),
     _sig(  # MPICH's Hydra (lib/utils/sock.c, pmip.c): a proxy that cannot resolve a host or connect back to mpiexec
         "hydra-connect",
         ("unable to get host address for ", "unable to connect to server "),  # the second holds "onnect to "
