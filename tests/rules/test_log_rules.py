@@ -208,6 +208,20 @@ CASES = [
         {"detail": "ORTE could not start its daemons on one or more nodes"},
     ),
     (
+        "nccl-ofi-gpu-register",
+        "field/1234-efa-register-rail-mr-cuda-sync-memops.log",
+        "Unable to register memory",
+        "log-nccl-ofi-gpu-register",
+        {"detail": "aws-ofi-nccl, device 4: RC -22, Invalid argument"},
+    ),
+    (
+        "efa-cuda-memops",
+        "field/1202-efa-libfabric-sync-memops-nccl219.log",
+        "memops for cuda ptr",
+        "log-nccl-ofi-gpu-register",
+        {"detail": "libfabric's EFA provider could not set CUDA sync memops"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

@@ -1408,6 +1408,27 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-ofi-gpu-register",
+        "error",
+        "log",
+        Text(
+            "The network could not register NCCL's GPU buffers ({detail}): NCCL cannot send from or receive into "
+            "GPU memory over it",
+            "网络无法注册 NCCL 的 GPU 缓冲区（{detail}）：NCCL 无法经由它直接收发 GPU 显存",
+        ),
+        Text(
+            "On AWS EFA: an EFA installer older than 1.29.1 makes libfabric set CUDA sync memops on every GPU buffer, "
+            "which fails for the buffers NCCL 2.19 and newer allocate; set FI_EFA_SET_CUDA_SYNC_MEMOPS=0 on every "
+            "node, or update the EFA installer. Elsewhere, check GPUDirect RDMA on that node: the nvidia_peermem "
+            "module loaded, or a driver and kernel with DMA-BUF, and libfabric and aws-ofi-nccl releases made for "
+            "this NCCL.",
+            "在 AWS EFA 上：早于 1.29.1 的 EFA 安装包会让 libfabric 对每个 GPU 缓冲区设置 CUDA sync memops，"
+            "而 NCCL 2.19 及更新版本分配的缓冲区不支持它；在每个节点上设置 FI_EFA_SET_CUDA_SYNC_MEMOPS=0，"
+            "或升级 EFA 安装包。其他情况下，检查该节点的 GPUDirect RDMA：nvidia_peermem 模块已加载，或驱动和内核"
+            "支持 DMA-BUF，以及 libfabric 和 aws-ofi-nccl 的版本与该 NCCL 相配。",
+        ),
+    ),
+    Entry(
         "log-ipv6-unbracketed",
         "error",
         "log",

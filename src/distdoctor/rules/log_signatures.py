@@ -2445,6 +2445,25 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NET/OFI Request \S+ completed with error\. RC: (?P<rc>\d+)\. Error: (?P<error>[^.]*)",
         lambda g: ("log-nccl-ofi-request-error", {"detail": f" (RC {g['rc']}: {g['error'].strip()})"}),
     ),
+    _sig(  # aws-ofi-nccl's fi_mr_regattr of a buffer of type 2 (NCCL_PTR_CUDA), every release: the provider refused
+        # GPU memory
+        "nccl-ofi-gpu-register",
+        "Unable to register memory",
+        r"NET/OFI Unable to register memory \(type = 2\) for device (?P<dev>\d+)\. RC: (?P<rc>-?\d+), Error: "
+        r"(?P<error>[^.\n]+)",
+        lambda g: (
+            "log-nccl-ofi-gpu-register",
+            {"detail": f"aws-ofi-nccl, device {g['dev']}: RC {g['rc']}, {g['error'].strip()}"},
+        ),
+    ),
+    _sig(  # libfabric's EFA provider (efa_mr.c, efa_rdm_ep.h): cuPointerSetAttribute(SYNC_MEMOPS) on a GPU buffer,
+        # done where FI_EFA_SET_CUDA_SYNC_MEMOPS is on (the default of EFA installers before 1.29.1)
+        "efa-cuda-memops",
+        ("et memops for cuda ptr", "cuda_set_sync_memops"),
+        r"[Uu]nable to set memops for cuda ptr|cuda_set_sync_memops\(\)\S*<warn> Failed to perform "
+        r"cuPointerSetAttribute",
+        lambda g: ("log-nccl-ofi-gpu-register", {"detail": "libfabric's EFA provider could not set CUDA sync memops"}),
+    ),
     _sig(  # Horovod's stall inspector (stall_inspector.cc): tensors only some ranks submitted, past its warning time
         "horovod-stalled",
         "only subset of ranks is submitting tensors",
