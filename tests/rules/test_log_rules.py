@@ -222,6 +222,13 @@ CASES = [
         {"detail": "libfabric's EFA provider could not set CUDA sync memops"},
     ),
     (
+        "nccl-ipc-open",
+        "field/1232-horovod-duplicate-hostname-cuda-ipc.log",
+        "failed to open CUDA IPC handle",
+        "log-nccl-ipc-open-failed",
+        {"error": "30 unknown error"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -2796,3 +2803,12 @@ def test_open_mpis_banner_is_named_only_where_no_line_above_it_says_why_its_daem
     assert [f.name for f in explain_findings([_field_log("1233")])] == ["log-mpi-daemon-missing"]
     banner = to_input("\n".join(_field_lines("1233-horovod-orted-not-found-remote-path.log")[1:]), "a.log")
     assert [f.name for f in explain_findings([banner])] == ["log-mpi-launch-failed"]
+
+
+def test_an_ipc_handle_cuda_would_not_open_for_want_of_peer_access_is_named_as_that() -> None:
+    # quoted from horovod/horovod#785: CUDA's own reason, which the peer-access finding's fix answers
+    line = (
+        "HOSTNAME:2753:2762 [0] transport/p2p.cu:548 NCCL WARN failed to open CUDA IPC handle : 64 peer access is not "
+        "supported between these two devices"
+    )
+    assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-p2p-not-supported"]

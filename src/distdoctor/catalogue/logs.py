@@ -1429,6 +1429,27 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-ipc-open-failed",
+        "error",
+        "log",
+        Text(
+            "NCCL could not map another rank's GPU buffer through CUDA IPC ({error}): it took that rank for one on "
+            "this machine",
+            "NCCL 无法通过 CUDA IPC 映射另一个 rank 的 GPU 缓冲区（{error}）：它把那个 rank 当成了本机上的 rank",
+        ),
+        Text(
+            "NCCL takes ranks whose host names match for ranks of one machine; before NCCL 2.5 it went by the host "
+            "name alone, up to its first dot. Give every machine its own host name (not localhost), or set "
+            "NCCL_HOSTID to a value unique to each machine. Ranks that do share a machine must share its IPC "
+            "namespace (docker --ipc=host, or one container for all of its GPUs); NCCL_P2P_DISABLE=1 confirms it by "
+            "sending through shared memory instead.",
+            "NCCL 把主机名相同的 rank 当作同一台机器上的 rank；NCCL 2.5 之前只看主机名（取第一个点之前的部分）。"
+            "给每台机器一个不同的主机名（不要是 localhost），或为每台机器设置不同的 NCCL_HOSTID。确实在同一台机器上"
+            "的 rank 必须共享它的 IPC 命名空间（docker --ipc=host，或一台机器的所有 GPU 用一个容器）；"
+            "NCCL_P2P_DISABLE=1 改走共享内存，可用来确认。",
+        ),
+    ),
+    Entry(
         "log-ipv6-unbracketed",
         "error",
         "log",

@@ -1943,6 +1943,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
         _name("log-rank-missing"),
     ),
+    _sig(  # transport/p2p.cu (to 2.3) and p2p.cc (2.4 to 2.7): cudaIpcOpenMemHandle of a peer NCCL took for one on
+        # this machine; from 2.8 the same call fails through CUDACHECK's generic "Cuda failure"
+        "nccl-ipc-open",
+        "failed to open CUDA IPC handle",
+        r"failed to open CUDA IPC handle : (?P<error>\d+ [^\n]+?)\s*$",
+        _name("log-nccl-ipc-open-failed"),
+    ),
     _sig(  # CUDA error 217 (cudaErrorPeerAccessUnsupported): NCCL's "Cuda failure 217 '...'" or "failed to peer
         # with device N: 217 ...", torch's "CUDA error: ..."; in transport/shm.cc (2.24+: host memory shared through
         # cuMem, which maps it on the peer's GPU) it is not the P2P transport's

@@ -349,6 +349,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
         elif name == "log-ssh-launch-failed" and p["error"].endswith("ssh check") and ssh_said_why:
             del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
+        elif name == "log-nccl-ipc-open-failed" and "log-p2p-not-supported" in names:
+            del groups[(name, params)]  # CUDA's own reason: the two GPUs allow no peer access
         elif name == "log-mpi-launch-failed" and names & {"log-mpi-daemon-missing", "log-ssh-launch-failed"}:
             del groups[(name, params)]  # Open MPI's banner under the remote shell's line that says why
         elif name == "log-name-unresolvable" and "log-store-host-unresolvable" in names:
