@@ -2123,7 +2123,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # errnos by which net_ib.cc's own probe (2.13 on) knows a stack without DMA-BUF
         "ib-reg-dmabuf-unsupported",
         "ibv_reg_dmabuf_mr failed",
-        r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? (?P<error>Operation not supported|Protocol not supported)",
+        r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? "
+        r"(?P<error>Operation not supported|Protocol not supported)",
         _name("log-ib-dmabuf-unsupported"),
     ),
     # NCCL's own WARN texts, read across its releases (2.10, 2.18, 2.30) where explain named no cause before
