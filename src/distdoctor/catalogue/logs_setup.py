@@ -152,6 +152,85 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-container-no-gpu-runtime",
+        "error",
+        "log",
+        Text(
+            "A container asked for GPUs on a node whose container engine cannot give them: {detail}",
+            "容器申请了 GPU，但该节点的容器引擎无法提供：{detail}",
+        ),
+        Text(
+            "On that node, install the NVIDIA Container Toolkit and register it with the engine (nvidia-ctk runtime "
+            "configure --runtime=docker, then restart docker; for enroot, its 98-nvidia.sh hook finds "
+            "nvidia-container-cli on PATH). Where the toolkit is installed but its hook refuses docker --gpus (its "
+            "mode is cdi or csv), start the container with --runtime=nvidia or with CDI devices (--device "
+            "nvidia.com/gpu=all).",
+            "在该节点上安装 NVIDIA Container Toolkit 并向容器引擎注册（nvidia-ctk runtime configure --runtime=docker，"
+            "然后重启 docker；enroot 的 98-nvidia.sh 钩子需要在 PATH 中找到 nvidia-container-cli）。若已安装但它的"
+            "钩子拒绝 docker --gpus（模式为 cdi 或 csv），请用 --runtime=nvidia 或 CDI 设备（--device "
+            "nvidia.com/gpu=all）启动容器。",
+        ),
+    ),
+    Entry(
+        "log-container-gpu-driver",
+        "error",
+        "log",
+        Text(
+            "The container runtime could not use this node's GPU driver (nvidia-container-cli: {detail}): no "
+            "container of this node gets its GPUs",
+            "容器运行时无法使用本节点的 GPU 驱动（nvidia-container-cli：{detail}）：本节点的容器都拿不到 GPU",
+        ),
+        Text(
+            "On that node's host, nvidia-smi must work: load or install the driver (a driver upgraded without a "
+            "reboot needs one). 'load library failed: libnvidia-ml.so.1' means the driver's libraries are missing "
+            "or not in ldconfig's cache; 'rpc error: timed out' means NVML hangs: enable persistence mode "
+            "(nvidia-persistenced) and look for Xid errors in dmesg. Keep the node out of the job until then.",
+            "在该节点的宿主机上，nvidia-smi 必须能正常运行：加载或安装驱动（升级驱动后未重启的需要重启）。"
+            "'load library failed: libnvidia-ml.so.1' 表示驱动的库缺失或不在 ldconfig 缓存中；'rpc error: timed out' "
+            "表示 NVML 卡住：启用持久模式（nvidia-persistenced），并在 dmesg 中查找 Xid 错误。在此之前先把该节点"
+            "排除在作业之外。",
+        ),
+    ),
+    Entry(
+        "log-pod-unschedulable",
+        "warning",
+        "log",
+        Text(
+            "Kubernetes could place a pod of the job on no node ({detail}): the pods that started wait for it at the "
+            "rendezvous",
+            "Kubernetes 无法把作业的某个 pod 调度到任何节点（{detail}）：已启动的 pod 会在 rendezvous 处等待它",
+        ),
+        Text(
+            "Read the counts: 'Insufficient nvidia.com/gpu' means too few free GPUs (kubectl describe nodes shows "
+            "Allocatable and Allocated; a node whose device plugin failed advertises none), a taint needs a "
+            "toleration in the pod spec, and a node selector or affinity must match real node labels. Ask for no "
+            "more GPUs per pod than one node has, and schedule the job's pods as a gang (Kueue, Volcano, or the "
+            "training operator's gang scheduling) so that none starts before all fit.",
+            "看各项计数：'Insufficient nvidia.com/gpu' 表示空闲 GPU 不够（kubectl describe nodes 显示 Allocatable 和 "
+            "Allocated；设备插件出错的节点会报告 0 块），污点（taint）需要在 pod spec 中加容忍（toleration），"
+            "节点选择器或亲和性必须匹配真实的节点标签。每个 pod 申请的 GPU 不要超过单个节点拥有的数量，并对作业的 "
+            "pod 做成组调度（Kueue、Volcano 或训练 operator 的 gang scheduling），保证全部能放下之前一个也不启动。",
+        ),
+    ),
+    Entry(
+        "log-slurm-step-waiting",
+        "warning",
+        "log",
+        Text(
+            "srun is waiting to start its step: the resources it asks for are held by another step of this job ({why})",
+            "srun 正在等待启动作业步：它申请的资源被本作业的另一个作业步占用（{why}）",
+        ),
+        Text(
+            "Since Slurm 20.11 a step gets the resources it asks for alone: a second srun in the same allocation "
+            "(a monitor beside the training, or a launch while an earlier step still runs) waits for them. Add "
+            "--overlap to steps that may share, or ask each step for less (--exact with --gpus-per-task, --mem), "
+            "and make sure the earlier step has ended (squeue -s).",
+            "从 Slurm 20.11 起，作业步独占它申请的资源：同一次分配中的第二个 srun（训练旁边的监控进程，或前一个作业步"
+            "仍在运行时的启动）会等待这些资源。给可以共享资源的作业步加上 --overlap，或让每个作业步申请更少的资源"
+            "（--exact 配合 --gpus-per-task、--mem），并确认前一个作业步已结束（squeue -s）。",
+        ),
+    ),
+    Entry(
         "log-mpi-daemon-missing",
         "error",
         "log",

@@ -2399,6 +2399,41 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # moby's daemon/errors.go (19.03 on): docker --gpus where no NVIDIA hook is on dockerd's PATH; the toolkit's
+        # hook refusing --gpus in cdi or csv mode (1.10 on); enroot's 98-nvidia.sh hook without nvidia-container-cli
+        "container-no-gpu-runtime",
+        ("could not select device driver", "Container Runtime Hook directly", "Command not found: nvidia-container"),
+        r"(?P<detail>could not select device driver \S* with capabilities: \[\[[^\]]*\]\]|invoking the NVIDIA "
+        r"Container Runtime Hook directly|Command not found: nvidia-container-cli)",
+        _name("log-container-no-gpu-runtime"),
+    ),
+    _sig(  # libnvidia-container's cli (configure.c): the driver stack behind the container's GPUs; its detail says why
+        "container-gpu-driver",
+        "nvidia-container-cli: ",
+        r"nvidia-container-cli: (?P<detail>(?:initialization|detection) error: .+?)(?:: unknown\.?)?\s*$",
+        _name("log-container-gpu-driver"),
+    ),
+    _sig(  # libnvidia-container's dsl.c: the image's NVIDIA_REQUIRE_CUDA against this node's driver
+        "container-cuda-requirement",
+        "unsatisfied condition: ",
+        r"nvidia-container-cli: requirement error: unsatisfied condition: (?P<condition>[^,:\s]+)",
+        lambda g: (
+            "log-cuda-driver-too-old",
+            {"who": "this container image", "detail": f" (nvidia-container-cli: it needs {g['condition']})"},
+        ),
+    ),
+    _sig(  # kube-scheduler's FitError (framework/types.go), in a FailedScheduling event: per reason, how many nodes
+        "k8s-unschedulable",
+        " nodes are available: ",
+        r"\b0/(?P<total>\d+) nodes are available: (?P<reasons>.+?)\.(?:\s|$)",
+        lambda g: ("log-pod-unschedulable", {"detail": f"0 of {g['total']} nodes: {g['reasons'].strip()}"}),
+    ),
+    _sig(  # srun's launch.c (20.02 on with the reason; 17.x and 19.05 without it)
+        "slurm-step-waiting",
+        "step creation ",
+        r"step creation (?:temporarily|still) disabled, retrying(?: \((?P<why>[^)]+)\))?",
+        lambda g: ("log-slurm-step-waiting", {"why": g.get("why") or "Slurm does not say which"}),
+    ),
     _sig(  # the remote shell mpirun's ssh runs Open MPI's daemon in (orted to 4.x, PRRTE's prted from 5): not on its
         # PATH, or its libraries not on its LD_LIBRARY_PATH
         "mpi-daemon-missing",
