@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from distdoctor.model.hang import AbortKind, AbortLine, Death
 from distdoctor.model.logs import MAX_TEXT, LogLine
-from distdoctor.rules.log_signatures import SIGNATURES
+from distdoctor.rules.log_signatures import GROUP_PREFIX, SIGNATURES
 
 # Substrings one of which every abort line holds: most lines of a job are passed over without a regex.
 NEEDLES = (
@@ -39,9 +39,6 @@ _DUMP_SIGNAL = re.compile(
 _TEARDOWN = re.compile(r"taking the entire process down|Some NCCL operations have failed or timed out")
 # torch 2.2+'s prefix of every C++ log line: the global rank.
 _TORCH_PREFIX = re.compile(r"\[rank(?P<rank>\d+)\]:")
-# ProcessGroupNCCL's own prefix: "[Rank 3]" (up to 2.1), "[PG 0 Rank 3]", "[PG ID 0 PG GUID 0(default_pg) Rank 3]";
-# the rank is the group's, the global one only in the default group (PG 0) or where no group is named.
-_GROUP_PREFIX = re.compile(r"\[(?:PG (?:ID )?(?P<pg>\d+)(?: PG GUID [^\]]*?)? )?Rank (?P<rank>\d+)\]")
 # Which line of a rank's says most about why: its own error first, a peer's timeout last.
 WEIGHT: dict[AbortKind, int] = {
     "cuda-error": 0,
@@ -81,7 +78,7 @@ def _ranks(line: LogLine) -> tuple[int | None, int | None]:
         return int(line.tag[4:]), local
     if m := _TORCH_PREFIX.search(line.text[:120]):
         return int(m["rank"]), local
-    for m in _GROUP_PREFIX.finditer(line.text):
+    for m in GROUP_PREFIX.finditer(line.text):
         if m["pg"] in (None, "0"):
             return int(m["rank"]), local
     return None, local

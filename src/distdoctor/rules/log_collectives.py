@@ -10,13 +10,10 @@ from itertools import combinations
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.log_signatures import PROGRESS, Hit
+from distdoctor.rules.log_signatures import GROUP_PREFIX, PROGRESS, Hit, work_fields
 
 _WATCHDOG_KEY = "nccl-watchdog-timeout"
 _WORK = re.compile(r"WorkNCCL\((?P<work>.*?)\)")
-_FIELD = re.compile(r"(\w+)=([^,\s)]+)")
-# "[PG ID 1 PG GUID 3(tp) Rank 2]" (torch 2.4 on) or "[PG 1 Rank 2]": sequence numbers count per process group
-_GROUP = re.compile(r"\[PG (?:ID )?(?P<pg>\S+)(?: PG GUID (?P<guid>\S+?))?\s+Rank \d+\]")
 # collectives every rank posts with the same element count; all-to-all, gather and scatter, and point-to-point,
 # may differ by rank, and an op's name may differ between a coalesced and a plain call of one collective
 _SAME_SIZE = frozenset(
@@ -27,23 +24,21 @@ _SAME_SIZE = frozenset(
 Work = tuple[str, str, str, str]  # group ("" where the log does not say), sequence number, op, elements
 
 
+def _group_of(line: LogLine) -> str:
+    """The process group a line's prefix names ("" where it names none): sequence numbers count per group."""
+    return next((m["pg"] for m in GROUP_PREFIX.finditer(line.text) if m["pg"]), "")
+
+
 def _work(line: LogLine, groups: dict[tuple[str, str], str], rank: str) -> Work | None:
     """The work a watchdog line names; None where the line leaves a field out."""
     match = _WORK.search(line.text)
     if not match:
         return None
-    fields = dict(_FIELD.findall(match["work"]))
+    fields = work_fields(match["work"])
     seq, op, numel = fields.get("SeqNum"), fields.get("OpType"), fields.get("NumelIn")
     if not (seq and op and numel):
         return None
-    own = _GROUP.search(line.text)
-    group = (own["guid"] or own["pg"]) if own else groups.get((rank, seq), "")
-    return group, seq, op, numel
-
-
-def _group_of(hit: Hit) -> str:
-    found = _GROUP.search(hit.line.text)
-    return (found["guid"] or found["pg"]) if found else ""
+    return _group_of(line) or groups.get((rank, seq), ""), seq, op, numel
 
 
 def _differs(a: Work, b: Work) -> bool:
@@ -59,7 +54,7 @@ def mismatched_work(hits: Sequence[Hit]) -> list[Finding]:
     groups = {
         (params["rank"], params["work"]): group
         for hit in hits
-        if hit.finding == PROGRESS and (group := _group_of(hit)) and (params := dict(hit.params))
+        if hit.finding == PROGRESS and (group := _group_of(hit.line)) and (params := dict(hit.params))
     }
     posted: dict[str, list[tuple[Work, Hit]]] = {}
     for hit in hits:

@@ -286,12 +286,22 @@ def _ray_node_dead(g: Params) -> tuple[str, Params]:
     return "log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}
 
 
+_WORK_FIELD = re.compile(r"(\w+(?:\(ms\))?)=([^,\s)]+)")
+# ProcessGroupNCCL's own prefix: "[Rank 3]" (up to 2.1), "[PG 0 Rank 3]", "[PG ID 0 PG GUID 0(default_pg) Rank 3]";
+# the rank is the group's, the global one only in the default group (PG 0) or where no group is named.
+GROUP_PREFIX = re.compile(r"\[(?:PG (?:ID )?(?P<pg>\d+)(?: PG GUID [^\]]*?)? )?Rank (?P<rank>\d+)\]")
+
+
+def work_fields(work: str) -> dict[str, str]:
+    """The fields of a WorkNCCL(...)'s text: SeqNum, OpType, NumelIn, Timeout(ms), ..."""
+    return dict(_WORK_FIELD.findall(work))
+
+
 def _watchdog(g: Params) -> tuple[str, Params]:
     """The NCCL watchdog's timeout, in every wording since torch 1.8, and a blocking wait's (which says only that the
     work ran past its timeout); a one-element collective is a barrier or a metric all_reduce, where one rank was busy
     elsewhere."""
-    work = g["work"]
-    field = {k: v for k, v in re.findall(r"(\w+(?:\(ms\))?)=([^,\s)]+)", work)}
+    field = work_fields(g["work"])
     op, rank = field.get("OpType", "?"), g.get("rank") or "?"
     elapsed = g.get("elapsed") or f"over {field.get('Timeout(ms)', 'its timeout')}"
     if field.get("NumelIn") == "1" or op == "BARRIER":
