@@ -264,6 +264,34 @@ CASES = [
         {"why": "Requested nodes are busy"},
     ),
     (
+        "slurm-task-oom",
+        "source-texts.log",
+        "(48211) Out Of Memory (OOM)",
+        "log-rank-oom-killed",
+        {"who": "task 3 (pid 48211)"},
+    ),
+    (
+        "slurm-task-launch-failed",
+        "source-texts.log",
+        "Task launch for StepId=",
+        "log-slurm-launch-failed",
+        {"node": "gpu-node-4", "error": "Invalid job credential"},
+    ),
+    (
+        "slurm-launch-timeout",
+        "source-texts.log",
+        "timeout waiting for task launch",
+        "log-slurm-launch-failed",
+        {"node": "some nodes", "error": "only 6 of 8 tasks started in time"},
+    ),
+    (
+        "slurm-pmix",
+        "source-texts.log",
+        "Cannot establish direct connection",
+        "log-slurm-pmix-failed",
+        {"detail": "Cannot establish direct connection to gpu-node-4"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -2847,3 +2875,23 @@ def test_an_ipc_handle_cuda_would_not_open_for_want_of_peer_access_is_named_as_t
         "supported between these two devices"
     )
     assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-p2p-not-supported"]
+
+
+@pytest.mark.parametrize(
+    ("needle", "reason"),
+    [
+        ("DUE TO NODE FAILURE, SEE SLURMCTLD LOG", "due to node failure"),  # every release: the banner's tail
+        ("DUE to SIGNAL Terminated", "due to SIGNAL Terminated"),  # 25.05's lower-case "to" and a signal's name
+    ],
+)
+def test_slurms_cancel_banner_in_every_wording_names_its_reason(needle: str, reason: str) -> None:
+    (hit,) = [h for h in match_line(real_line("source-texts.log", needle)) if h.key == "slurm-cancelled"]
+    assert dict(hit.params)["reason"] == reason
+
+
+def test_slurm_ending_a_step_for_a_failed_task_is_named_only_where_the_tasks_own_error_is_not_shown() -> None:
+    oom = real_line("source-texts.log", "(48211) Out Of Memory (OOM)").text
+    banner = real_line("source-texts.log", "DUE TO TASK FAILURE").text
+    both = explain_findings([to_input(f"{oom}\n{banner}", "a.log")])
+    assert [f.name for f in both] == ["log-rank-oom-killed"]
+    assert [f.name for f in explain_findings([to_input(banner, "a.log")])] == ["log-job-cancelled"]

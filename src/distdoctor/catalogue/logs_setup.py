@@ -213,6 +213,44 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-slurm-launch-failed",
+        "error",
+        "log",
+        Text(
+            "Slurm could not start the step's tasks on {node}: {error}",
+            "Slurm 无法在 {node} 上启动作业步的任务：{error}",
+        ),
+        Text(
+            "The node's slurmd refused or missed the launch: scontrol show node and that node's slurmd log say why. "
+            "A failed prolog drains the node; 'Invalid job credential' or an expired one means that node's clock "
+            "differs from the controller's (sync it with NTP or chrony); a launch that times out is a node slow to "
+            "start (prolog, a hung file system) or a slurmd that cannot be reached. Leave the node out "
+            "(--exclude=NODE) and resubmit.",
+            "该节点的 slurmd 拒绝或错过了这次启动：scontrol show node 和该节点的 slurmd 日志会说明原因。prolog 失败会"
+            "让节点进入 drain 状态；'Invalid job credential' 或凭证过期表示该节点的时钟与控制器不一致（用 NTP 或 "
+            "chrony 同步）；启动超时表示节点启动缓慢（prolog、卡住的文件系统）或无法访问其 slurmd。把该节点排除在外"
+            "（--exclude=NODE）后重新提交。",
+        ),
+    ),
+    Entry(
+        "log-slurm-pmix-failed",
+        "error",
+        "log",
+        Text(
+            "Slurm's PMIx plugin, which connects the step's tasks across the nodes, failed: {detail}",
+            "Slurm 的 PMIx 插件（负责在节点之间连接作业步的各个任务）失败：{detail}",
+        ),
+        Text(
+            "The slurmstepd of every node must reach the others directly on TCP (a firewall between compute nodes "
+            "blocks PMIx: open the nodes to each other), each node's name must resolve to that address "
+            "(slurm.conf NodeAddr), and the PMIx library must be the one Slurm's pmix plugin was built against "
+            "(srun --mpi=list). A torchrun or other launcher that needs no MPI can run without it: srun --mpi=none.",
+            "每个节点的 slurmstepd 都必须能通过 TCP 直接访问其他节点（计算节点之间的防火墙会挡住 PMIx：在节点之间放开"
+            "访问），每个节点名都必须解析到该地址（slurm.conf 的 NodeAddr），PMIx 库也必须是 Slurm 的 pmix 插件编译时"
+            "所用的版本（srun --mpi=list）。不需要 MPI 的 torchrun 等启动器可以不用它：srun --mpi=none。",
+        ),
+    ),
+    Entry(
         "log-slurm-step-waiting",
         "warning",
         "log",

@@ -454,15 +454,18 @@ _SLURM_ADVICE = {
     "NODE FAILURE": "the node failed under the job: sinfo -R names why; leave it out (--exclude) and resubmit",
     "PREEMPTION": "a job of higher priority took the nodes: use a partition without preemption, or checkpoint and "
     "--requeue",
+    "TASK FAILURE": "a task of the step failed first and Slurm ended the others: that task's own error, above this "
+    "line, says why",
 }
 
 
 def _slurm_cancelled(g: Params) -> tuple[str, Params]:
     why = (g.get("why") or "").strip()
+    why = why if why.startswith("SIGNAL") else why.upper()
     return "log-job-cancelled", {
         "job": g["id"],
         "node": g["node"],
-        "reason": f"due to {why.lower()}" if why else "by scancel or an administrator",
+        "reason": f"due to {why.lower() if why.isupper() else why}" if why else "by scancel or an administrator",
         "advice": _SLURM_ADVICE.get(why, "sacct -j JOB shows who cancelled it and when"),
     }
 
@@ -1084,7 +1087,10 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # slurmstepd: "*** JOB 42221 ON clr1247 CANCELLED AT 2022-04-14T16:20:46 DUE TO TIME LIMIT ***"
         "slurm-cancelled",
         " CANCELLED",
-        r"\*\*\* (?:JOB|STEP) (?P<id>\S+) ON (?P<node>\S+) CANCELLED(?: AT \S+)?(?: DUE TO (?P<why>[A-Z ]+?))? \*\*\*",
+        # slurmstepd's req.c: "DUE TO NODE FAILURE, SEE SLURMCTLD LOG FOR DETAILS" (every release), and 25.05's "DUE to
+        # SIGNAL Terminated" and "DUE TO TASK FAILURE"
+        r"\*\*\* (?:JOB|STEP) (?P<id>\S+) ON (?P<node>\S+) CANCELLED(?: AT \S+)?(?: DUE (?:TO|to) (?P<why>[^,*]+?))?"
+        r"(?:, SEE SLURMCTLD LOG FOR DETAILS)? \*\*\*",
         _slurm_cancelled,
     ),
     _sig(  # torchelastic's agent itself got a signal from outside and stopped its workers
@@ -1190,6 +1196,34 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-rank-oom-killed",
             {"who": f"task {g['task']} on {g['node']}", "detail": " (Slurm: Out Of Memory)"},
         ),
+    ),
+    _sig(  # slurmstepd's mgr.c: a task of the step the cgroup's OOM killer ended
+        "slurm-task-oom",
+        "Out Of Memory (OOM)",
+        r"task (?P<task>\d+) \((?P<pid>\d+)\) Out Of Memory \(OOM\)",
+        lambda g: ("log-rank-oom-killed", {"who": f"task {g['task']} (pid {g['pid']})", "detail": " (Slurm)"}),
+    ),
+    _sig(  # srun's step_launch.c (StepId= from 20.11): slurmd on a node refused or missed the launch; %m says why
+        "slurm-task-launch-failed",
+        "Task launch for ",
+        r"Task launch for (?:StepId=)?\S+ failed on node (?P<node>[^:\s]+): (?P<error>.+?)\s*$",
+        _name("log-slurm-launch-failed"),
+    ),
+    _sig(  # srun's step_launch.c: tasks that never reported started within the launch timeout
+        "slurm-launch-timeout",
+        "timeout waiting for task launch",
+        r"timeout waiting for task launch, started (?P<n>\d+) of (?P<m>\d+) tasks",
+        lambda g: (
+            "log-slurm-launch-failed",
+            {"node": "some nodes", "error": f"only {g['n']} of {g['m']} tasks started in time"},
+        ),
+    ),
+    _sig(  # Slurm's mpi/pmix plugin (pmixp_dconn_tcp.c, pmixp_coll_*.c, mpi_pmix.c): the PMIx server of a step
+        "slurm-pmix",
+        ("mpi/pmix", "pmi/pmix: "),
+        r"(?:mpi|pmi)/pmix(?:_v\d+)?:.*?(?P<detail>Cannot establish direct connection to \S+|collective timeout "
+        r"seq=\d+|Can't find address for host \S+|incorrect PMIx library version)",
+        lambda g: ("log-slurm-pmix-failed", {"detail": g["detail"]}),
     ),
     _sig(
         "oom-cgroup",
