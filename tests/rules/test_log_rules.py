@@ -292,6 +292,27 @@ CASES = [
         {"detail": "Cannot establish direct connection to gpu-node-4"},
     ),
     (
+        "k8s-evicted",
+        "source-texts.log",
+        "Usage of EmptyDir volume",
+        "log-pod-evicted",
+        {"detail": 'Usage of EmptyDir volume "dshm" exceeds the limit "8Gi"'},
+    ),
+    (
+        "k8s-device-plugin-no-nvml",
+        "source-texts.log",
+        "did you set the docker default runtime",
+        "log-container-no-gpu-runtime",
+        {"detail": "the Kubernetes device plugin found no NVIDIA driver (Failed to initialize NVML)"},
+    ),
+    (
+        "pyxis-container-failed",
+        "source-texts.log",
+        "pyxis: container start failed",
+        "log-pyxis-container-failed",
+        {"detail": "container start failed with error code: 1"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

@@ -192,6 +192,44 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-pod-evicted",
+        "error",
+        "log",
+        Text(
+            "Kubernetes evicted a pod of the job: {detail}",
+            "Kubernetes 驱逐了作业的一个 pod：{detail}",
+        ),
+        Text(
+            "Give the training pods memory requests equal to their limits, so that the kubelet evicts others first, "
+            "and count what lives in memory: an emptyDir with medium: Memory (the usual /dev/shm) counts against "
+            "the pod's memory, and its sizeLimit must cover what NCCL and the DataLoader put there. Keep "
+            "checkpoints and caches off the node's ephemeral storage, or request it (ephemeral-storage).",
+            "让训练 pod 的内存 request 等于 limit，使 kubelet 优先驱逐其他 pod；并把内存中的数据算进去：medium: Memory "
+            "的 emptyDir（通常挂在 /dev/shm）计入 pod 的内存，它的 sizeLimit 必须容得下 NCCL 和 DataLoader 放在那里的"
+            "数据。不要把检查点和缓存放在节点的临时存储上，或为其申请 ephemeral-storage。",
+        ),
+    ),
+    Entry(
+        "log-pyxis-container-failed",
+        "error",
+        "log",
+        Text(
+            "pyxis could not set up the job's container on this node: {detail}",
+            "pyxis 无法在本节点上为作业创建容器：{detail}",
+        ),
+        Text(
+            "The enroot log pyxis prints below its error ('pyxis:' lines) says which step failed. An import "
+            "that fails on some nodes is the registry or the disk seen from there (credentials in "
+            "~/.config/enroot/.credentials, ENROOT_CACHE_PATH's space): import once to a .sqsh file on shared storage "
+            "and pass its path. A start that fails is an enroot hook (GPUs, InfiniBand, mounts) or the image's "
+            "entrypoint (--no-container-entrypoint). Every --container-mounts source must exist on every node.",
+            "pyxis 在报错下方打印的 enroot 日志（'pyxis:' 开头的行）会说明哪一步失败。只在部分节点上失败的镜像导入，"
+            "是从那些节点看到的镜像仓库或磁盘的问题（~/.config/enroot/.credentials 中的凭证、ENROOT_CACHE_PATH 的空间）："
+            "在共享存储上导入一次为 .sqsh 文件并传入其路径。容器启动失败是 enroot 钩子（GPU、InfiniBand、挂载）或镜像的 "
+            "entrypoint（--no-container-entrypoint）的问题。每个 --container-mounts 的源路径都必须在每个节点上存在。",
+        ),
+    ),
+    Entry(
         "log-pod-unschedulable",
         "warning",
         "log",

@@ -2466,6 +2466,30 @@ SIGNATURES: tuple[Signature, ...] = (
             {"who": "this container image", "detail": f" (nvidia-container-cli: it needs {g['condition']})"},
         ),
     ),
+    _sig(  # the kubelet's eviction manager (eviction/helpers.go): a node under pressure, or a volume past its limit
+        "k8s-evicted",
+        ("The node was low on resource: ", "Usage of EmptyDir volume "),
+        r"(?P<detail>The node was low on resource: [\w\-]+|Usage of EmptyDir volume \S+ exceeds the limit \S+?)\.?"
+        r"(?:\s|$)",
+        _name("log-pod-evicted"),
+    ),
+    _sig(  # NVIDIA's device plugin (factory.go, v0.7 on): NVML not found in the plugin's container, and its own hint
+        "k8s-device-plugin-no-nvml",
+        "did you set the docker default runtime to",
+        r"If this is a GPU node, did you set the docker default runtime to",
+        lambda g: (
+            "log-container-no-gpu-runtime",
+            {"detail": "the Kubernetes device plugin found no NVIDIA driver (Failed to initialize NVML)"},
+        ),
+    ),
+    _sig(  # pyxis_slurmstepd.c (v0.1 to v0.24): enroot's import, create or start of the job's container on this node
+        "pyxis-container-failed",
+        "pyxis: ",
+        r"pyxis: (?P<detail>container start failed with error code: \d+|failed to import docker image|failed to "
+        r"create container filesystem|container exited too soon|--container-mounts: source path does not exist: "
+        r"\S+|couldn't join IPC namespace)",
+        _name("log-pyxis-container-failed"),
+    ),
     _sig(  # kube-scheduler's FitError (framework/types.go), in a FailedScheduling event: per reason, how many nodes
         "k8s-unschedulable",
         " nodes are available: ",

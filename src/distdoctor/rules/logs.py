@@ -363,8 +363,10 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the segment NCCL could not create because it could not open it
         elif name == "log-job-cancelled" and "log-rank-oom-killed" in names and p["reason"].startswith("by "):
             del groups[(name, params)]  # slurmstepd cancels the step whose tasks the OOM killer hit
-        elif name == "log-job-cancelled" and p["reason"] == "due to task failure" and any(
-            n != name and n not in CONSEQUENCES and entry(n).severity == "error" for n in names
+        elif (
+            name == "log-job-cancelled"
+            and p["reason"] == "due to task failure"
+            and any(n != name and n not in CONSEQUENCES and entry(n).severity == "error" for n in names)
         ):
             del groups[(name, params)]  # Slurm 25.05 ends a step whose task failed: the task's own error says why
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
