@@ -223,10 +223,11 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "~/.config/enroot/.credentials, ENROOT_CACHE_PATH's space): import once to a .sqsh file on shared storage "
             "and pass its path. A start that fails is an enroot hook (GPUs, InfiniBand, mounts) or the image's "
             "entrypoint (--no-container-entrypoint). Every --container-mounts source must exist on every node.",
-            "pyxis 在报错下方打印的 enroot 日志（'pyxis:' 开头的行）会说明哪一步失败。只在部分节点上失败的镜像导入，"
-            "是从那些节点看到的镜像仓库或磁盘的问题（~/.config/enroot/.credentials 中的凭证、ENROOT_CACHE_PATH 的空间）："
-            "在共享存储上导入一次为 .sqsh 文件并传入其路径。容器启动失败是 enroot 钩子（GPU、InfiniBand、挂载）或镜像的 "
-            "entrypoint（--no-container-entrypoint）的问题。每个 --container-mounts 的源路径都必须在每个节点上存在。",
+            "pyxis 在报错下方打印的 enroot 日志（'pyxis:' 开头的行）会说明哪一步失败。只在部分节点上失败的"
+            "镜像导入，是从那些节点看到的镜像仓库或磁盘的问题（~/.config/enroot/.credentials 中的凭证、"
+            "ENROOT_CACHE_PATH 的空间）：在共享存储上导入一次为 .sqsh 文件并传入其路径。容器启动失败是 enroot 钩子"
+            "（GPU、InfiniBand、挂载）或镜像的 entrypoint（--no-container-entrypoint）的问题。每个 "
+            "--container-mounts 的源路径都必须在每个节点上存在。",
         ),
     ),
     Entry(
