@@ -327,6 +327,9 @@ CAUSES["dmabuf-unsupported-ib-driver"] = {"log-ib-dmabuf-unsupported"}
 CAUSES["efa-cuda-sync-memops"] = {"log-nccl-ofi-gpu-register"}
 CAUSES["mpi-not-in-remote-path"] = {"log-mpi-daemon-missing"}
 CAUSES["ib-gid-index"] |= {"log-ib-qp-invalid"}
+# graph/paths.cc's reverse path (read after the fifteenth round, for the tenth round's 942): its fix leads with the
+# NCCL release the GPU needs
+CAUSES["nccl-too-old-for-gpu"] |= {"log-nccl-topology-inconsistent"}
 for _key in ("hostname-duplicate", "hostname-prefix-collision", "host-hash-collision"):
     CAUSES[_key] |= {"log-nccl-ipc-open-failed"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank

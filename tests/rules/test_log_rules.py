@@ -313,6 +313,13 @@ CASES = [
         {"detail": "container start failed with error code: 1"},
     ),
     (
+        "nccl-topology-reverse-path",
+        "field/942-milabench-nccl-2143-reverse-path.log",
+        "Failed to find reverse path",
+        "log-nccl-topology-inconsistent",
+        {"detail": "remNode 0/5f000 nlinks 4 to node 0/cb000"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -2829,14 +2836,19 @@ def test_an_address_vllm_guessed_is_a_warning_alone_and_an_error_beside_a_failur
 
 
 @pytest.mark.parametrize(
-    ("prefix", "name"),
+    ("excerpt", "lines", "name"),
     [
-        ("125", "log-nccl-system-error"),  # torch 1.7's raise line, a blank line, then NCCL's description of it
-        ("942", "log-nccl-internal-error"),  # the raise line wrapped by the terminal, then the description
+        # torch 1.7's raise line, a blank line, then NCCL's description of it
+        ("125-docker-ipc-host-missing-nccl278-quoted.log", slice(None), "log-nccl-system-error"),
+        # the raise line wrapped by the terminal, then the description (the lines above the WARN that names the cause)
+        ("942-milabench-nccl-2143-reverse-path.log", slice(0, 3), "log-nccl-internal-error"),
     ],
 )
-def test_ncclxs_description_under_torchs_raise_line_is_the_same_error_named_once(prefix: str, name: str) -> None:
-    (finding,) = [f for f in explain_findings([_field_log(prefix)]) if f.name == name]
+def test_ncclxs_description_under_torchs_raise_line_is_the_same_error_named_once(
+    excerpt: str, lines: slice, name: str
+) -> None:
+    log = to_input("\n".join(_field_lines(excerpt)[lines]), excerpt)
+    (finding,) = [f for f in explain_findings([log]) if f.name == name]
     assert len(finding.evidence) == 2
 
 

@@ -66,6 +66,28 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-topology-inconsistent",
+        "error",
+        "log",
+        Text(
+            "NCCL's topology search found a link with no link back ({detail}): the GPU, NVLink and PCI layout NCCL "
+            "read on this machine does not hang together",
+            "NCCL 的拓扑搜索发现了一条没有反向链路的连接（{detail}）：NCCL 在本机读到的 GPU、NVLink 和 PCI "
+            "布局自相矛盾",
+        ),
+        Text(
+            "Use an NCCL at least as new as the machine: H100 needs 2.15.1 or newer, Blackwell (B200, GB200) 2.25.1 "
+            "or newer; a container may bundle an older one than the host (NCCL_DEBUG=INFO prints its version). In a "
+            "VM whose PCI tree is emulated, or with NCCL_TOPO_FILE set, give NCCL a topology file of this machine "
+            "or none; NCCL_TOPO_DUMP_FILE=/tmp/topo.xml writes the topology NCCL read, to compare with nvidia-smi "
+            "topo -m.",
+            "使用不旧于本机硬件的 NCCL：H100 需要 2.15.1 或更新版本，Blackwell（B200、GB200）需要 2.25.1 或更新版本；"
+            "容器里自带的 NCCL 可能比宿主机的旧（NCCL_DEBUG=INFO 会打印其版本）。在 PCI 树为模拟的虚拟机中，或设置了 "
+            "NCCL_TOPO_FILE 时，给 NCCL 提供本机的拓扑文件或不提供；NCCL_TOPO_DUMP_FILE=/tmp/topo.xml 会写出 NCCL "
+            "读到的拓扑，可与 nvidia-smi topo -m 对比。",
+        ),
+    ),
+    Entry(
         "log-nccl-topo-file-bad",
         "error",
         "log",

@@ -2163,6 +2163,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Call to ibv_reg_dmabuf_mr failed(?: with error)? ?:? Cannot allocate memory",
         lambda g: ("log-ib-dmabuf-no-room", {}),
     ),
+    _sig(  # graph/paths.cc (every release 2.x): a link of the topology graph whose far end has none back
+        "nccl-topology-reverse-path",
+        "Failed to find reverse path",
+        r"Failed to find reverse path from remNode (?P<detail>\S+ nlinks \d+ to node \S+)",
+        lambda g: ("log-nccl-topology-inconsistent", {"detail": f"remNode {g['detail']}"}),
+    ),
     _sig(  # ibvwrap.cc's "Call to ibv_reg_dmabuf_mr failed with error %s" with EOPNOTSUPP or EPROTONOSUPPORT, the
         # errnos by which net_ib.cc's own probe (2.13 on) knows a stack without DMA-BUF
         "ib-reg-dmabuf-unsupported",
