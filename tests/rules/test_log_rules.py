@@ -320,6 +320,27 @@ CASES = [
         {"detail": "remNode 0/5f000 nlinks 4 to node 0/cb000"},
     ),
     (
+        "nccl-net-plugin-missing",
+        "field/1260-cscs-nccl-net-plugin-ofi-not-found.log",
+        "Could not find:",
+        "log-nccl-net-plugin-missing",
+        {"names": "ofi libnccl-net-ofi.so"},
+    ),
+    (
+        "ompi-slurm-pmi-missing",
+        "field/1261-trtllm-slurm-ompi-pmi2-init-failed.log",
+        "SLURM's PMI support",
+        "log-mpi-slurm-pmi-missing",
+        {},
+    ),
+    (
+        "nvml-unknown-error",
+        "field/1265-container-lost-gpu-nvml-unknown-error.log",
+        "Failed to initialize NVML",
+        "log-container-gpu-lost",
+        {},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -2928,3 +2949,22 @@ def test_slurm_ending_a_step_for_a_failed_task_is_named_only_where_the_tasks_own
     both = explain_findings([to_input(f"{oom}\n{banner}", "a.log")])
     assert [f.name for f in both] == ["log-rank-oom-killed"]
     assert [f.name for f in explain_findings([to_input(banner, "a.log")])] == ["log-job-cancelled"]
+
+
+def test_a_plugin_nccl_was_told_to_load_and_did_not_find_is_named_before_the_network_it_lacks() -> None:
+    assert [f.name for f in explain_findings([_field_log("1260")])] == ["log-nccl-net-plugin-missing"]
+
+
+def test_pyxis_errors_of_one_container_are_one_finding_with_the_first_line_of_its_log() -> None:
+    (finding,) = explain_findings([_field_log("1262")])[:1]
+    assert finding.name == "log-pyxis-container-failed"
+    assert finding.param_map["detail"].endswith("its log: id: cannot find name for user ID 42")
+    assert [f.name for f in explain_findings([_field_log("1262")])].count("log-pyxis-container-failed") == 1
+
+
+@pytest.mark.parametrize(
+    "fixture", ["field/406-nccl2251-rtx5090-maxsharedmem-exceeds-device.log", "gpu-faults/healthy.log"]
+)
+def test_ncclls_default_lookup_of_a_plugin_no_job_asked_for_is_no_finding(fixture: str) -> None:
+    line = real_line(fixture, "Could not find: libnccl-net.so")
+    assert not [h for h in match_line(line) if h.key == "nccl-net-plugin-missing"]

@@ -934,6 +934,30 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-net-plugin-missing",
+        "error",
+        "log",
+        Text(
+            "NCCL did not find the network plugin it was told to load (it looked for {names}) and fell back to its "
+            "own transports",
+            "NCCL 没有找到要加载的网络插件（它查找了 {names}），退回到了自带的传输方式",
+        ),
+        Text(
+            "NCCL_NET_PLUGIN names the plugin NCCL opens as libnccl-net-NAME.so from the library path: set it to the "
+            "name or the full path of the plugin this node has (look in the plugin's lib directory, or the "
+            "container's), add that directory to LD_LIBRARY_PATH, or unset it. With NCCL_NET set to the plugin's "
+            "network ('AWS Libfabric', 'OFI', ...), NCCL then fails; without it, it runs slower over sockets or IB.",
+            "NCCL_NET_PLUGIN 指定的插件，NCCL 会在库路径中以 libnccl-net-NAME.so 打开：把它设为本节点实际拥有的插件的"
+            "名称或完整路径（查看插件或容器的 lib 目录），把该目录加入 LD_LIBRARY_PATH，或取消设置。若 NCCL_NET 设为"
+            "该插件的网络（'AWS Libfabric'、'OFI' 等），NCCL 随后会失败；否则它会改用 socket 或 IB，速度更慢。",
+        ),
+        variants=(
+            Variant(
+                "no-failure", "warning", "the log shows no failure: the job may run, slower, on NCCL's own transports"
+            ),
+        ),
+    ),
+    Entry(
         "log-nccl-net-unavailable",
         "error",
         "log",
@@ -1447,6 +1471,28 @@ LOGS: tuple[Entry, ...] = (
             "给每台机器一个不同的主机名（不要是 localhost），或为每台机器设置不同的 NCCL_HOSTID。确实在同一台机器上"
             "的 rank 必须共享它的 IPC 命名空间（docker --ipc=host，或一台机器的所有 GPU 用一个容器）；"
             "NCCL_P2P_DISABLE=1 改走共享内存，可用来确认。",
+        ),
+    ),
+    Entry(
+        "log-container-gpu-lost",
+        "error",
+        "log",
+        Text(
+            "NVML could not start (Failed to initialize NVML: Unknown Error): in a container, it lost its access to "
+            "the GPU devices",
+            "NVML 无法启动（Failed to initialize NVML: Unknown Error）：在容器中，这表示容器失去了对 GPU 设备的"
+            "访问权限",
+        ),
+        Text(
+            "Where the container's cgroups are managed by systemd, a systemctl daemon-reload or an update of the "
+            "container drops the device rules the NVIDIA hook added when it started: restart the container, and "
+            "keep it from recurring by giving GPUs through CDI (nvidia-ctk cdi generate; --device "
+            "nvidia.com/gpu=all) or by passing the /dev/nvidia* device nodes explicitly. Outside a container, the "
+            "driver is in a bad state: nvidia-smi and dmesg (Xid) on that node, then a reset or a reboot.",
+            "容器的 cgroup 由 systemd 管理时，systemctl daemon-reload 或更新容器会丢掉 NVIDIA 钩子在启动时添加的"
+            "设备规则：重启容器，并通过 CDI 提供 GPU（nvidia-ctk cdi generate；--device nvidia.com/gpu=all）或显式传入 "
+            "/dev/nvidia* 设备节点来避免再次发生。不在容器中时，说明驱动处于异常状态：在该节点上查看 nvidia-smi 和 "
+            "dmesg（Xid），然后重置或重启。",
         ),
     ),
     Entry(

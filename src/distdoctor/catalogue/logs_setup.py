@@ -350,6 +350,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-mpi-slurm-pmi-missing",
+        "error",
+        "log",
+        Text(
+            "Open MPI took this process for one srun started, and it was built without Slurm's PMI support",
+            "Open MPI 认为本进程是由 srun 启动的，但它在编译时没有加入 Slurm 的 PMI 支持",
+        ),
+        Text(
+            "Inside a Slurm allocation, Open MPI reads the SLURM_* variables as a launch by srun. Start the ranks "
+            "with mpirun inside the allocation instead (a single process too: mpirun -n 1 ...), or use an Open MPI "
+            "built with PMIx and srun --mpi=pmix (ompi_info | grep -i pmix; srun --mpi=list shows what Slurm offers).",
+            "在 Slurm 分配中，Open MPI 会把 SLURM_* 变量当作由 srun 启动。改为在分配中用 mpirun 启动各 rank（单个进程也"
+            "一样：mpirun -n 1 ...），或使用带 PMIx 编译的 Open MPI 并配合 srun --mpi=pmix（ompi_info | grep -i pmix；"
+            "srun --mpi=list 列出 Slurm 提供的选项）。",
+        ),
+    ),
+    Entry(
         "log-mpi-launch-failed",
         "error",
         "log",

@@ -1781,6 +1781,14 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Error: network (?P<net>.+?) not found",
         lambda g: ("log-nccl-net-unavailable", {"detail": f" (NCCL_NET={g['net'].strip()})"}),
     ),
+    _sig(  # net.cc (2.23 on) and plugin/plugin_open.cc (2.27 on): the names NCCL tried for a plugin; the default
+        # lookup of libnccl-net.so alone, which most jobs make without having a plugin, is no fault
+        "nccl-net-plugin-missing",
+        "NET/Plugin: Could not find:",
+        r"NET/Plugin: Could not find: ?(?!libnccl-net\.so\.?(?:\s|$))(?P<names>\S.*?)\.(?: Using internal network "
+        r"plugin\.?)?\s*$",
+        _name("log-nccl-net-plugin-missing"),
+    ),
     _sig(  # plugin/net.cc (2.27+): no plugin that NCCL_NET allows started; its INFO lines name each that failed
         "nccl-net-none",
         "any NET plugin",
@@ -2479,6 +2487,13 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:\s|$)",
         _name("log-pod-evicted"),
     ),
+    _sig(  # NVML's init in a process whose GPU device nodes are no longer open to it (nvidia-smi, the device plugin,
+        # torch's NVML calls): the toolkit's troubleshooting names lost cgroup device rules in containers
+        "nvml-unknown-error",
+        "Failed to initialize NVML: Unknown Error",
+        r"Failed to initialize NVML: Unknown Error",
+        lambda g: ("log-container-gpu-lost", {}),
+    ),
     _sig(  # NVIDIA's device plugin (factory.go, v0.7 on): NVML not found in the plugin's container, and its own hint
         "k8s-device-plugin-no-nvml",
         "did you set the docker default runtime to",
@@ -2523,6 +2538,12 @@ SIGNATURES: tuple[Signature, ...] = (
                 else f"found it, but not its library {g['lib']} (LD_LIBRARY_PATH)",
             },
         ),
+    ),
+    _sig(  # Open MPI's help text (ess_slurm, 1.x to 5.x) for a process it takes for a direct launch by srun
+        "ompi-slurm-pmi-missing",
+        "OMPI was not built with SLURM's PMI support",
+        r"OMPI was not built with SLURM's PMI support",
+        lambda g: ("log-mpi-slurm-pmi-missing", {}),
     ),
     _sig(  # Open MPI's help text (ORTE to 4.x, PRTE from 5) after a daemon failed to start or call back; the remote
         # shell's own line above it says why

@@ -182,6 +182,7 @@ _HARMLESS_ALONE = frozenset(
         "log-device-guessed",
         "log-host-ip-guessed",
         "log-serving-worker-stuck",
+        "log-nccl-net-plugin-missing",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -349,6 +350,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
         elif name == "log-ssh-launch-failed" and p["error"].endswith("ssh check") and ssh_said_why:
             del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
+        elif name == "log-nccl-net-unavailable" and "log-nccl-net-plugin-missing" in names:
+            del groups[(name, params)]  # the network of a plugin NCCL did not find
         elif name == "log-nccl-ipc-open-failed" and "log-p2p-not-supported" in names:
             del groups[(name, params)]  # CUDA's own reason: the two GPUs allow no peer access
         elif name == "log-mpi-launch-failed" and names & {"log-mpi-daemon-missing", "log-ssh-launch-failed"}:
@@ -745,6 +748,24 @@ def _name_qp_device(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
         groups.setdefault(key, []).extend(sorted([*groups.pop((name, params)), *shown], key=lambda h: h.line.number))
 
 
+# pyxis prints the enroot log of a failed container below its own error, each line as "pyxis:     <line>"
+_PYXIS_LOG = re.compile(r"pyxis:\s{4,}(?P<line>\S.*?)\s*$")
+
+
+def _pyxis_failure(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput) -> None:
+    """pyxis's errors of one container as one finding, with the first line of the enroot log it printed."""
+    keys = [k for k in groups if k[0] == "log-pyxis-container-failed"]
+    if not keys:
+        return
+    hits = sorted((h for k in keys for h in groups.pop(k)), key=lambda h: h.line.number)
+    detail = dict(hits[0].params)["detail"]
+    shown = next(((line, m["line"]) for line in log.lines if (m := _PYXIS_LOG.search(line.text))), None)
+    if shown:
+        detail = f"{detail}; its log: {shown[1]}"
+        hits.append(Hit("pyxis-log", shown[0], "log-pyxis-container-failed", ()))
+    groups[("log-pyxis-container-failed", (("detail", detail),))] = sorted(hits, key=lambda h: h.line.number)
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -782,6 +803,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         _name_own_spawn(groups)
     _nic_not_pci(groups, hits)
     _name_qp_device(groups, log)
+    _pyxis_failure(groups, log)
     _rank_assignment_wait(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
