@@ -341,6 +341,27 @@ CASES = [
         {},
     ),
     (
+        "cuda-unknown-midrun",
+        "field/1302-bloom-gpu-crash-cuda-unknown-error.log",
+        "CUDA error: unknown error",
+        "log-gpu-hardware-fault",
+        {"detail": " (CUDA error: unknown error, raised while its work ran)"},
+    ),
+    (
+        "ssh-host-slots",
+        "field/1310-horovod-mpirun-old-openmpi-host-slots.log",
+        "Could not resolve hostname",
+        "log-hostlist-slots-as-name",
+        {"host": "localhost", "slots": "4"},
+    ),
+    (
+        "lightning-gpus-unseen",
+        "field/1321-slurm-gpus-per-task-hides-second-gpu.log",
+        "You requested gpu",
+        "log-gpus-requested-unseen",
+        {"requested": "[0, 1]"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",

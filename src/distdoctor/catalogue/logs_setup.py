@@ -350,6 +350,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-gpus-requested-unseen",
+        "error",
+        "log",
+        Text(
+            "The process was asked to use GPUs {requested}, and it sees fewer",
+            "进程被要求使用 GPU {requested}，但它能看到的 GPU 更少",
+        ),
+        Text(
+            "Each process sees only the GPUs CUDA_VISIBLE_DEVICES leaves it, numbered from 0. Under Slurm, "
+            "--gpus-per-task=1 gives every task its own single GPU: ask with --gpus-per-node=N (or --gres=gpu:N) and "
+            "--ntasks-per-node=N instead, and let the trainer take devices=N (Lightning) with one process per GPU.",
+            "每个进程只能看到 CUDA_VISIBLE_DEVICES 留给它的 GPU，并从 0 开始编号。在 Slurm 下，--gpus-per-task=1 "
+            "会给每个任务各自单独一块 GPU：改用 --gpus-per-node=N（或 --gres=gpu:N）加 --ntasks-per-node=N，"
+            "并让训练器使用 devices=N（Lightning），每块 GPU 一个进程。",
+        ),
+    ),
+    Entry(
         "log-mpi-slurm-pmi-missing",
         "error",
         "log",
@@ -401,6 +418,22 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "用 --network=host（或其他节点之间没有 NAT 的网络）运行容器，并让启动器只用节点之间共享的网卡："
             "Open MPI 的 --mca btl_tcp_if_include IFACE --mca oob_tcp_if_include IFACE，"
             "horovodrun 的 --network-interface IFACE。",
+        ),
+    ),
+    Entry(
+        "log-hostlist-slots-as-name",
+        "error",
+        "log",
+        Text(
+            "ssh was asked to reach '{host}:{slots}': the host list's host:slots form was read as a host name",
+            "ssh 被要求连接 '{host}:{slots}'：主机列表中的 host:slots 写法被当成了主机名",
+        ),
+        Text(
+            "The launcher that ran ssh does not read host:slots (an older Open MPI mpirun under horovodrun -H, or a "
+            "launcher of another syntax). Upgrade Open MPI, or give the hosts in a hostfile, one line each: "
+            "'{host} slots={slots}' for mpirun and DeepSpeed.",
+            "调用 ssh 的启动器不认识 host:slots 写法（horovodrun -H 下较旧的 Open MPI mpirun，或语法不同的启动器）。"
+            "升级 Open MPI，或改用 hostfile，每台主机一行：mpirun 和 DeepSpeed 写作 '{host} slots={slots}'。",
         ),
     ),
     Entry(

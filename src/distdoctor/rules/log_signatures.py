@@ -644,7 +644,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Lightning's SLURMEnvironment and TorchElasticEnvironment checks (fabric/plugins/environments, 2.0+)
         "lightning-layout",
-        ("in Lightning, but the ", "in your SLURM bash script, but this variable is not supported"),
+        ("in Lightning, but the ", "in your SLURM bash script"),  # a paste may wrap the rest of that sentence
         r"You set `(?P<what>num_nodes|devices)=(?P<set>\d+)` in Lightning, but the number of (?:nodes|tasks per node) "
         r"configured in SLURM `(?P<flag>--nodes|--ntasks-per-node)=(?P<slurm>\d+)` does not match|"
         r"You set `devices=(?P<d>\d+)` and `num_nodes=(?P<n>\d+)` in Lightning, but the product \(\d+ \* \d+\) "
@@ -2116,6 +2116,26 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Host key verification failed|ssh: Could not resolve hostname \S+: [\w ]+?(?=\.?\s*$)|"
         r"ssh exited with exit code 255)",
         _name("log-ssh-launch-failed"),
+    ),
+    _sig(  # CUDA's cudaErrorUnknown (999) escaping a C++ thread of torch (the NCCL watchdog's query of its work's
+        # event): a GPU that stopped while the job ran; dmesg logs the fault as an Xid
+        "cuda-unknown-midrun",
+        "CUDA error: unknown error",
+        r"what\(\):\s+CUDA error: unknown error",
+        lambda g: ("log-gpu-hardware-fault", {"detail": " (CUDA error: unknown error, raised while its work ran)"}),
+    ),
+    _sig(  # ssh's resolver error for a name that is a host list's "host:slots" (horovodrun -H passes it to mpirun)
+        "ssh-host-slots",
+        "ssh: Could not resolve hostname",
+        r"ssh: Could not resolve hostname (?P<host>[^\s:]+):(?P<slots>\d+):",
+        _name("log-hostlist-slots-as-name"),
+    ),
+    _sig(  # Lightning's device_parser.py (fabric, every 1.x/2.x): "You requested gpu: [0, 1]\n But your machine only
+        # has: [0]"
+        "lightning-gpus-unseen",
+        "You requested gpu",
+        r"You requested gpus?: (?P<requested>\[[^\]]*\])",
+        _name("log-gpus-requested-unseen"),
     ),
     _sig(
         "invalid-device-ordinal",

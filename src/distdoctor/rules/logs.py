@@ -350,6 +350,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the store the agent that gave up at its exit barrier closed
         elif name == "log-ssh-launch-failed" and p["error"].endswith("ssh check") and ssh_said_why:
             del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
+        elif name == "log-ssh-launch-failed" and "log-hostlist-slots-as-name" in names:
+            del groups[(name, params)]  # the resolver's error for a host:slots entry, named as such
         elif name == "log-nccl-net-unavailable" and "log-nccl-net-plugin-missing" in names:
             del groups[(name, params)]  # the network of a plugin NCCL did not find
         elif name == "log-nccl-ipc-open-failed" and "log-p2p-not-supported" in names:
