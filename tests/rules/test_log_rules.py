@@ -361,6 +361,17 @@ CASES = [
         "log-gpus-requested-unseen",
         {"requested": "[0, 1]"},
     ),
+    ("mpi-node-lost", "source-texts.log", "has lost communication", "log-mpi-node-lost", {}),
+    (
+        "mpi-unconnected",
+        "source-texts.log",
+        "unable to reach each other",
+        "log-mpi-launch-failed",
+        {"detail": "two ranks had no transport that reaches the other"},
+    ),
+    ("mpi-version-mismatch", "source-texts.log", "mismatch in versions", "log-mpi-version-mismatch", {}),
+    ("mpi-exe-missing", "source-texts.log", "specified executable file", "log-mpi-exe-missing", {}),
+    ("ompi-no-pmix", "source-texts.log", "No PMIx server", "log-mpi-slurm-pmi-missing", {}),
     (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
@@ -2989,3 +3000,15 @@ def test_pyxis_errors_of_one_container_are_one_finding_with_the_first_line_of_it
 def test_ncclls_default_lookup_of_a_plugin_no_job_asked_for_is_no_finding(fixture: str) -> None:
     line = real_line(fixture, "Could not find: libnccl-net.so")
     assert not [h for h in match_line(line) if h.key == "nccl-net-plugin-missing"]
+
+
+@pytest.mark.parametrize(
+    ("needle", "detail"),
+    [
+        ("An PRTE daemon has unexpectedly", "a daemon it started never connected back to mpirun"),
+        ("failed to TCP connect to a peer", "a rank's TCP connect to a peer failed"),
+    ],
+)
+def test_open_mpis_texts_of_ranks_that_could_not_connect_say_which_connection(needle: str, detail: str) -> None:
+    (hit,) = [h for h in match_line(real_line("source-texts.log", needle)) if h.key == "mpi-unconnected"]
+    assert dict(hit.params)["detail"].startswith(detail)

@@ -384,6 +384,62 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-mpi-node-lost",
+        "error",
+        "log",
+        Text(
+            "mpirun lost contact with the daemon of another node while the job ran: that node failed or fell off "
+            "the network",
+            "mpirun 在作业运行期间与另一个节点的守护进程失去联系：该节点出了故障或从网络上掉线",
+        ),
+        Text(
+            "Find out what happened to that node at that time: its kernel log (dmesg: the OOM killer, an Xid of a "
+            "GPU, a reboot), the scheduler's record of it (sinfo -R, kubectl describe node) and its network link. "
+            "Leave it out of the job until it is healthy; the ranks' own errors, where the paste has them, come "
+            "first.",
+            "查明该节点在那个时刻发生了什么：它的内核日志（dmesg：OOM killer、GPU 的 Xid、重启）、调度器对它的记录"
+            "（sinfo -R、kubectl describe node）以及它的网络连接。在它恢复正常之前把它排除在作业之外；如果粘贴的日志"
+            "中有各 rank 自己的错误，先看那些错误。",
+        ),
+    ),
+    Entry(
+        "log-mpi-version-mismatch",
+        "error",
+        "log",
+        Text(
+            "Open MPI differs between the nodes: mpirun on one node met a daemon or process of another Open MPI "
+            "release",
+            "各节点上的 Open MPI 不一致：一个节点上的 mpirun 遇到了另一个 Open MPI 版本的守护进程或进程",
+        ),
+        Text(
+            "Every node must run the same Open MPI: one container image everywhere, or one install on a shared path "
+            "(mpirun --prefix DIR starts the daemons from it). Check what a non-interactive shell finds on each "
+            "node: ssh NODE 'which mpirun orted; mpirun --version'.",
+            "每个节点都必须运行同一个 Open MPI：所有节点用同一个容器镜像，或共享路径上的同一份安装"
+            "（mpirun --prefix DIR 会从那里启动守护进程）。检查每个节点上非交互式 shell 找到的是什么："
+            "ssh NODE 'which mpirun orted; mpirun --version'。",
+        ),
+    ),
+    Entry(
+        "log-mpi-exe-missing",
+        "error",
+        "log",
+        Text(
+            "mpirun could not find the program to start on a node: the environment there is not the one it was "
+            "launched from",
+            "mpirun 在某个节点上找不到要启动的程序：那里的环境与发起启动的环境不同",
+        ),
+        Text(
+            "mpirun looks the program up on each node with that node's PATH, in a non-interactive shell that "
+            "activates no conda or virtual environment. Give its full path (/path/to/env/bin/python), pass the PATH "
+            "(mpirun -x PATH), and keep the environment and the script on a file system every node mounts at the "
+            "same path.",
+            "mpirun 在每个节点上用该节点的 PATH 查找程序，而非交互式 shell 不会激活 conda 或虚拟环境。给出程序的完整"
+            "路径（/path/to/env/bin/python），传递 PATH（mpirun -x PATH），并把环境和脚本放在每个节点都挂载在同一"
+            "路径的文件系统上。",
+        ),
+    ),
+    Entry(
         "log-mpi-launch-failed",
         "error",
         "log",

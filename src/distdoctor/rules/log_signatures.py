@@ -2559,6 +2559,51 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # help-errmgr-base.txt [node-died] (ORTE to 4.x, PRTE from 5)
+        "mpi-node-lost",
+        "has lost communication with a remote daemon",
+        r"\b(?:ORTE|PRTE) has lost communication with a remote daemon",
+        lambda g: ("log-mpi-node-lost", {}),
+    ),
+    _sig(  # Open MPI's texts of processes that could not connect: [failed-daemon] (a daemon that never called back),
+        # [unreachable proc] (no transport between two ranks), [client connect fail] (btl/tcp's connect), 4.x and 5.x
+        "mpi-unconnected",
+        (
+            "daemon has unexpectedly failed after launch",
+            "unable to reach each other",
+            "failed to TCP connect to a peer",
+        ),
+        r"(?P<daemon>An? (?:ORTE|PRTE) daemon has unexpectedly failed after launch)|(?P<pair>At least one pair of MPI "
+        r"processes are unable to reach each other)|(?P<tcp>Open MPI failed to TCP connect to a peer MPI process)",
+        lambda g: (
+            "log-mpi-launch-failed",
+            {
+                "detail": "a daemon it started never connected back to mpirun"
+                if g.get("daemon")
+                else "two ranks had no transport that reaches the other"
+                if g.get("pair")
+                else "a rank's TCP connect to a peer failed (an address the peer cannot reach, such as docker0's)"
+            },
+        ),
+    ),
+    _sig(  # help-oob-tcp.txt [version mismatch] (Open MPI 4.x; PRTE's in 5)
+        "mpi-version-mismatch",
+        "detected a mismatch in versions between two processes",
+        r"(?:Open MPI|PRTE) detected a mismatch in versions between two processes",
+        lambda g: ("log-mpi-version-mismatch", {}),
+    ),
+    _sig(  # help-orterun.txt [orterun:exe-not-found] (4.x), help-prun.txt (PRRTE, 5.x)
+        "mpi-exe-missing",
+        "unable to find the specified executable file",
+        r"was unable to find the specified executable file, and therefore",
+        lambda g: ("log-mpi-exe-missing", {}),
+    ),
+    _sig(  # help-mpi-runtime.txt [no-pmix-but] (Open MPI 5): srun's PMI-1/2 without the PMIx Open MPI 5 needs
+        "ompi-no-pmix",
+        "No PMIx server was reachable",
+        r"No PMIx server was reachable, but a PMI1/2 was detected",
+        lambda g: ("log-mpi-slurm-pmi-missing", {}),
+    ),
     _sig(  # Open MPI's help text (ess_slurm, 1.x to 5.x) for a process it takes for a direct launch by srun
         "ompi-slurm-pmi-missing",
         "OMPI was not built with SLURM's PMI support",

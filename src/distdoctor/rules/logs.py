@@ -166,6 +166,7 @@ CONSEQUENCES = frozenset(
         "log-barrier-coordinator-lost",  # rank 0's own error, when the paste has it
         "node-missing",  # node 0 waiting for the others: another node's log, when the paste has it, says why
         "log-worker-died",  # a framework's word that its worker is gone: the worker's own error, when shown, says why
+        "log-mpi-node-lost",  # mpirun's word that a node is gone: what that node's ranks or kernel said, when shown
     }
 )
 # Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
