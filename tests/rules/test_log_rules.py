@@ -3012,3 +3012,10 @@ def test_ncclls_default_lookup_of_a_plugin_no_job_asked_for_is_no_finding(fixtur
 def test_open_mpis_texts_of_ranks_that_could_not_connect_say_which_connection(needle: str, detail: str) -> None:
     (hit,) = [h for h in match_line(real_line("source-texts.log", needle)) if h.key == "mpi-unconnected"]
     assert dict(hit.params)["detail"].startswith(detail)
+
+
+def test_mpirun_losing_a_node_comes_after_what_the_node_itself_said() -> None:
+    lost = real_line("source-texts.log", "has lost communication").text
+    oom = real_line("source-texts.log", "(48211) Out Of Memory (OOM)").text
+    names = [f.name for f in explain_findings([to_input(f"{lost}\n{oom}", "a.log")])]
+    assert names == ["log-rank-oom-killed", "log-mpi-node-lost"]
