@@ -358,6 +358,9 @@ CAUSES["faulty-node"] = {"log-gpu-hardware-fault"}
 CAUSES["openmpi-too-old-host-slots"] = {"log-hostlist-slots-as-name"}
 CAUSES["slurm-gpus-per-task-binding"] |= {"log-gpus-requested-unseen"}
 CAUSES["slurm-ntasks-not-per-node"] = {"log-lightning-layout-mismatch"}
+# Read after the seventeenth round, for the "after" round's 957: NCCL's "NET/IB : No device found" where the job set
+# NCCL_IB_* to use InfiniBand; its fix leads with the container's /dev/infiniband.
+CAUSES["rdma-devices-not-in-container"] |= {"log-ib-wanted-absent"}
 for _key in ("hostname-duplicate", "hostname-prefix-collision", "host-hash-collision"):
     CAUSES[_key] |= {"log-nccl-ipc-open-failed"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank

@@ -373,6 +373,20 @@ CASES = [
     ("mpi-exe-missing", "source-texts.log", "specified executable file", "log-mpi-exe-missing", {}),
     ("ompi-no-pmix", "source-texts.log", "No PMIx server", "log-mpi-slurm-pmi-missing", {}),
     (
+        "nccl-ib-absent",
+        "field/957-slurm-pyxis-container-missing-dev-infiniband.log",
+        "No device found",
+        "ib-absent",
+        {},
+    ),
+    (
+        "nccl-ib-wanted",
+        "field/957-slurm-pyxis-container-missing-dev-infiniband.log",
+        "NCCL_IB_DISABLE set by environment",
+        "ib-wanted",
+        {"var": "NCCL_IB_DISABLE set by environment to 0"},
+    ),
+    (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",
         "Cuda failure 'invalid resource handle'",
@@ -3019,3 +3033,12 @@ def test_mpirun_losing_a_node_comes_after_what_the_node_itself_said() -> None:
     oom = real_line("source-texts.log", "(48211) Out Of Memory (OOM)").text
     names = [f.name for f in explain_findings([to_input(f"{lost}\n{oom}", "a.log")])]
     assert names == ["log-rank-oom-killed", "log-mpi-node-lost"]
+
+
+def test_no_infiniband_device_is_named_only_where_the_job_asked_for_infiniband() -> None:
+    # recorded in the field: a container without /dev/infiniband, the job setting NCCL_IB_DISABLE=0
+    (finding,) = explain_findings([_field_log("957")])
+    assert (finding.name, finding.severity) == ("log-ib-wanted-absent", "warning")
+    # a single GPU machine without InfiniBand prints the same line, and asked for none
+    healthy = explain_findings([read_log(str(LOGS / "gpu-faults" / "healthy.log"))])
+    assert "log-ib-wanted-absent" not in [f.name for f in healthy]

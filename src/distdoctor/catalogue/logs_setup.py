@@ -1146,6 +1146,34 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ib-wanted-absent",
+        "error",
+        "log",
+        Text(
+            "NCCL found no InfiniBand device on this node, though the job set NCCL_IB_* to use one: it sends over "
+            "TCP sockets instead",
+            "NCCL 在本节点上没有找到 InfiniBand 设备，而作业设置了 NCCL_IB_* 要使用它：它改用 TCP socket 传输",
+        ),
+        Text(
+            "ibv_devinfo must list the HCAs where the ranks run. In a container, pass them in: docker "
+            "--device=/dev/infiniband with --cap-add=IPC_LOCK, enroot/pyxis mounting /dev/infiniband, or the "
+            "cluster's RDMA device plugin in Kubernetes; on the host, the HCA's driver (mlx5_ib) must be loaded. "
+            "Where the node has no InfiniBand, drop the NCCL_IB_* settings and name the shared interface "
+            "(NCCL_SOCKET_IFNAME).",
+            "在 rank 运行的地方，ibv_devinfo 必须能列出 HCA。在容器中要把它们传进去：docker "
+            "--device=/dev/infiniband 加 --cap-add=IPC_LOCK，enroot/pyxis 挂载 /dev/infiniband，或在 Kubernetes 中"
+            "使用集群的 RDMA 设备插件；在宿主机上，HCA 的驱动（mlx5_ib）必须已加载。若该节点没有 InfiniBand，就去掉 "
+            "NCCL_IB_* 设置，并指定节点之间共享的网卡（NCCL_SOCKET_IFNAME）。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: the job may run, slower, over sockets",
+            ),
+        ),
+    ),
+    Entry(
         "log-ib-device-unusable",
         "error",
         "log",

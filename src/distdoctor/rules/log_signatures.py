@@ -46,8 +46,12 @@ OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: 
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
+IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sockets (most single hosts print it)
+IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
 MARKERS = frozenset(
     {
+        IB_ABSENT,
+        IB_WANTED,
         RANK_ASSIGNMENT,
         PG_INIT,
         LAUNCHED,
@@ -2275,6 +2279,19 @@ SIGNATURES: tuple[Signature, ...] = (
         r"found|error encountered when getting address info : .+|No interface found in the same subnet as remote "
         r"address \S+)",
         _name("log-nccl-comm-id-bad"),
+    ),
+    _sig(  # net_ib.cc (every release): NCCL found no RDMA device and will use sockets
+        "nccl-ib-absent",
+        "NET/IB : No device found",
+        r"NET/IB : No device found",
+        lambda g: (IB_ABSENT, {}),
+    ),
+    _sig(  # NCCL's echo of the variables the job set (param.cc, every 2.x): IB asked for, or a device named for it
+        "nccl-ib-wanted",
+        "set by environment to",
+        r"(?P<var>NCCL_IB_DISABLE set by environment to 0|NCCL_IB_HCA set by environment to \S+|NCCL_IB_GID_INDEX set "
+        r"by environment to \S+)",
+        lambda g: (IB_WANTED, {"var": g["var"]}),
     ),
     _sig(  # net_ib.cc (every release; net_ib/init.cc 2.2x+) and ibvwrap.cc: an RDMA device NCCL found but cannot use
         "ib-device-unusable",

@@ -28,6 +28,8 @@ from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
     CUDA_INVALID,
     EXITED,
+    IB_ABSENT,
+    IB_WANTED,
     LAUNCHED,
     MARKERS,
     MEMBER,
@@ -485,6 +487,16 @@ def _slurm_one_task(hits: Sequence[Hit], node: str) -> list[Finding]:
     return [make_finding("log-slurm-one-task", node, evidence, seen=len(members), world=world)]
 
 
+def _ib_wanted_absent(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
+    """NCCL found no InfiniBand device on a node whose job set NCCL_IB_* to use it: it runs over TCP instead."""
+    absent = next((h for h in hits if h.finding == IB_ABSENT), None)
+    wanted = next((h for h in hits if h.finding == IB_WANTED), None)
+    if not (absent and wanted):
+        return []
+    when = None if failed else "no-failure"
+    return [make_finding("log-ib-wanted-absent", node, (wanted.line.where, absent.line.where), when=when)]
+
+
 def _lightning_unregistered(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
     """Lightning's rank 0 started and the log ends with fewer ranks started than its world size, none of them
     registered, and nothing failed: the others were never started, or never reached rank 0."""
@@ -819,6 +831,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         *flapping,
         *_slurm_one_task(hits, node),
         *_lightning_unregistered(hits, node, failed),
+        *_ib_wanted_absent(hits, node, failed),
         *_rank_started_twice(hits, node),
         *_separate_tests(hits, node),
         *_nccl_1(hits, node, failed),
