@@ -386,6 +386,7 @@ CASES = [
         "ib-wanted",
         {"var": "NCCL_IB_DISABLE set by environment to 0"},
     ),
+    ("ray-node-start-timeout", "source-texts.log", "timed out during startup", "log-ray-node-start-timeout", {}),
     (
         "nccl-cuda-failure",
         "field/310-torch23-barrier-old-nccl-2-12-invalid-resource-handle.log",

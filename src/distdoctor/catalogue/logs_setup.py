@@ -849,6 +849,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-ray-node-start-timeout",
+        "error",
+        "log",
+        Text(
+            "A Ray node did not finish starting: its raylet never registered with the cluster's GCS in time",
+            "某个 Ray 节点没有完成启动：它的 raylet 没能及时在集群的 GCS 中注册",
+        ),
+        Text(
+            "The node's own logs say why (/tmp/ray/session_latest/logs: raylet.out, dashboard_agent.log, "
+            "gcs_server.out): a raylet or dashboard agent that crashed at start (a package of another version than "
+            "Ray wants), a head the node cannot reach at the address it advertises (on hosts with several "
+            "interfaces, or pods on the host network, give ray start --node-ip-address an address the head can "
+            "reach), or a head overloaded by many nodes starting at once (start them in batches).",
+            "该节点自己的日志会说明原因（/tmp/ray/session_latest/logs：raylet.out、dashboard_agent.log、"
+            "gcs_server.out）：启动时崩溃的 raylet 或 dashboard agent（某个包的版本与 Ray 要求的不同），head 无法"
+            "通过该节点通告的地址连回它（多网卡主机或使用宿主机网络的 pod 上，给 ray start --node-ip-address 一个 "
+            "head 能访问的地址），或大量节点同时启动导致 head 过载（分批启动）。",
+        ),
+    ),
+    Entry(
         "log-ray-head-unreachable",
         "error",
         "log",

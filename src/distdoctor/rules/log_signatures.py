@@ -1799,6 +1799,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Failed to initialize any NET plugin",
         lambda g: ("log-nccl-net-unavailable", {"detail": ""}),
     ),
+    _sig(  # Ray's node.py (2.x): ray start or ray.init waiting for this node's raylet to appear in the GCS
+        "ray-node-start-timeout",
+        "timed out during startup",
+        r"The current node timed out during startup",
+        lambda g: ("log-ray-node-start-timeout", {}),
+    ),
     _sig(  # Ray's services.py when it starts its object store (every Ray release since 1.0)
         "ray-shm",
         "because /dev/shm has only",
