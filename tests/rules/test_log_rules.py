@@ -3043,3 +3043,9 @@ def test_no_infiniband_device_is_named_only_where_the_job_asked_for_infiniband()
     # a single GPU machine without InfiniBand prints the same line, and asked for none
     healthy = explain_findings([read_log(str(LOGS / "gpu-faults" / "healthy.log"))])
     assert "log-ib-wanted-absent" not in [f.name for f in healthy]
+
+
+def test_a_bridge_address_that_a_nodes_own_nccl_failure_made_an_error_is_named_before_that_failure() -> None:
+    # recorded in the field: NCCL_COMM_ID names the host's address, which the container on Docker's bridge lacks
+    names = [f.name for f in explain_findings([_field_log("1360")])]
+    assert names[:2] == ["docker-bridge-address", "log-nccl-comm-id-bad"]

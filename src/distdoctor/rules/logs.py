@@ -1139,7 +1139,8 @@ def _own_error(
 
 
 def _order(finding: Finding) -> tuple[int, int]:
-    if finding.name in _TOGETHER:
+    if finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
+        # a setup cause the node's own failure made an error: what its NCCL errors on that node come from
         tier = 0
     elif finding.name not in CONSEQUENCES:
         tier = 1
