@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import json
 import os
+import re
 import resource
 import shutil
 import signal
@@ -101,7 +102,10 @@ def test_a_real_torchrun_job_survives_a_flood_and_a_failed_report_and_ctrl_c_lea
         out, err = Lines(run.stdout), Lines(run.stderr)
         out.wait_for("rank 0 step 2", 90)
         wait_listening(port + 1)
-        daemon = psutil.Process(int(out.text.split("daemon ")[1].split()[0]))
+        # the daemon and rank 0 share the job's stdout: a rank's line may land right after the pid, before its newline
+        pid = re.search(r"daemon (\d+)", out.text)
+        assert pid, out.text[-2000:]
+        daemon = psutil.Process(int(pid[1]))
         job = psutil.Process(run.pid).children(recursive=True)
         assert len(job) >= 2  # torchrun and its rank
         # The report's folder vanishes: writing the stall's HTML report fails inside distdoctor.
