@@ -12,7 +12,7 @@ from collections.abc import Sequence
 
 from distdoctor.model.hang import AbortKind, AbortLine, Death
 from distdoctor.model.logs import MAX_TEXT, LogLine
-from distdoctor.rules.log_signatures import GROUP_PREFIX, SIGNATURES
+from distdoctor.rules.log_signatures import GROUP_PREFIX, SIGNATURES, WATCHDOG_TIMEOUT
 
 # Substrings one of which every abort line holds: most lines of a job are passed over without a regex.
 NEEDLES = (
@@ -26,7 +26,7 @@ NEEDLES = (
     "dump signal",
 )
 
-_TIMEOUT = next(s.pattern for s in SIGNATURES if s.key == "nccl-watchdog-timeout")
+_TIMEOUT = next(s.pattern for s in SIGNATURES if s.key == WATCHDOG_TIMEOUT)
 # The fields of a WorkNCCL(...) that say which collective it was (the others are sizes and a trace id).
 _WORK_FIELDS = re.compile(r"(SeqNum|OpType|Timeout\(ms\))=([^,\s)]+)")
 _EXCEPTION = re.compile(r"watchdog thread terminated with exception:\s*(?P<error>.+)")

@@ -10,9 +10,8 @@ from itertools import combinations
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.finding import make_finding
-from distdoctor.rules.log_signatures import GROUP_PREFIX, PROGRESS, Hit, work_fields
+from distdoctor.rules.log_signatures import GROUP_PREFIX, PROGRESS, WATCHDOG_TIMEOUT, Hit, work_fields
 
-_WATCHDOG_KEY = "nccl-watchdog-timeout"
 _WORK = re.compile(r"WorkNCCL\((?P<work>.*?)\)")
 # collectives every rank posts with the same element count; all-to-all, gather and scatter, and point-to-point,
 # may differ by rank, and an op's name may differ between a coalesced and a plain call of one collective
@@ -60,7 +59,7 @@ def mismatched_work(hits: Sequence[Hit]) -> list[Finding]:
     for hit in hits:
         params = dict(hit.params)
         rank = params.get("rank") or params.get("ranks", "?")  # a one-element collective's finding names "ranks"
-        if hit.key == _WATCHDOG_KEY and rank.isdigit() and (work := _work(hit.line, groups, rank)):
+        if hit.key == WATCHDOG_TIMEOUT and rank.isdigit() and (work := _work(hit.line, groups, rank)):
             posted.setdefault(rank, []).append((work, hit))
     # a rank with two different works timed out in two groups: where a line does not name its group, two ranks' works
     # of one number may then be of two groups

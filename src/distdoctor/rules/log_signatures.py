@@ -46,6 +46,8 @@ OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: 
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
+# The key of ProcessGroupNCCL's watchdog timeout, which rules across ranks read the work of.
+WATCHDOG_TIMEOUT = "nccl-watchdog-timeout"
 IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sockets (most single hosts print it)
 IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
 MARKERS = frozenset(
@@ -465,7 +467,6 @@ _SLURM_ADVICE = {
 
 def _slurm_cancelled(g: Params) -> tuple[str, Params]:
     why = (g.get("why") or "").strip()
-    why = why if why.startswith("SIGNAL") else why.upper()
     return "log-job-cancelled", {
         "job": g["id"],
         "node": g["node"],
@@ -1351,7 +1352,7 @@ SIGNATURES: tuple[Signature, ...] = (
         _name("log-peer-closed"),
     ),
     # ProcessGroupNCCL
-    _sig("nccl-watchdog-timeout", "ollective operation timeout", _WATCHDOG, _watchdog),
+    _sig(WATCHDOG_TIMEOUT, "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(  # torch 2.4 on: another rank's watchdog timed out and set the store key every rank's monitor polls
         "nccl-timeout-elsewhere",
         "global timeout from another rank",

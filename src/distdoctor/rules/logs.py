@@ -45,6 +45,7 @@ from distdoctor.rules.log_signatures import (
     SLURM_LAUNCHES,
     SPAWNS,
     TEST_RESULT,
+    WATCHDOG_TIMEOUT,
     Build,
     Hit,
     Signature,
@@ -942,7 +943,7 @@ def _ranks_of(line: LogLine) -> set[int]:
 def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     """A rank the others waited for: one that printed output but no watchdog timeout while the others did, or one
     whose last enqueued collective is behind theirs."""
-    timed_out = [h for h in hits if h.key == "nccl-watchdog-timeout"]
+    timed_out = [h for h in hits if h.key == WATCHDOG_TIMEOUT]
     if not timed_out:
         return []
     waited = {
