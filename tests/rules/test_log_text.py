@@ -9,7 +9,7 @@ import pytest
 from distdoctor.facts.logs import read_log
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.log_signatures import SIGNATURES
-from distdoctor.rules.log_text import JoinedText, _plan
+from distdoctor.rules.log_text import JoinedText
 from distdoctor.rules.logs import _FAILURE
 
 LOGS = sorted((Path(__file__).resolve().parents[1] / "fixtures" / "logs").rglob("*.log"))
@@ -42,35 +42,25 @@ def test_every_line_a_signature_matches_holds_its_needle(path: Path) -> None:
                 assert any(n in line.text for n in sig.needles), (sig.key, line.where)
 
 
-def test_a_needle_holding_a_shorter_one_is_searched_among_that_ones_lines() -> None:
+def test_needles_inside_others_and_line_marks_are_each_found() -> None:
+    # one pass finds a needle inside another ("Killed" in "OOMKilled") and a needle that marks a line's start
+    # only at that start
     needles = ("NCCL WARN", " NCCL WARN Cuda failure ", "Killed", "OOMKilled", "\nE", "Error\n")
-    plan = {s.needle: s.base for s in _plan(needles)}
-    assert plan == {
-        "Killed": None,
-        "NCCL WARN": None,
-        "OOMKilled": "Killed",
-        " NCCL WARN Cuda failure ": "NCCL WARN",
-        "\nE": None,  # a line-start mark means something else inside a line
-        "Error\n": None,
+    texts = ("a NCCL WARN Cuda failure 'x'", "OOMKilled", "E: x Error", "xE Errors", "Killed")
+    lines = [LogLine("x.log", i + 1, text) for i, text in enumerate(texts)]
+    assert JoinedText.of(lines).holding(needles) == {
+        0: {"NCCL WARN", " NCCL WARN Cuda failure "},
+        1: {"Killed", "OOMKilled"},
+        2: {"\nE", "Error\n"},
+        4: {"Killed"},
     }
 
 
-def test_needles_sharing_a_gate_are_searched_in_the_text_of_its_lines() -> None:
-    needles = ("Connection reset", "connect() timed out", "onnect to ", "failed to connect", "Killed", "\nconnect")
-    plan = {s.needle: s.gate for s in _plan(needles)}
-    # four needles share "onnect": one pass finds its lines; a needle that marks a line's start stands alone
-    assert plan == {n: "onnect" for n in needles[:4]} | {"Killed": None, "\nconnect": None}
-    assert _plan(tuple(reversed(needles))) == _plan(needles)  # the same needles, the same plan
-    texts = ("a", "Connection reset by peer", "b", "c onnect to d")
-    lines = [LogLine("x.log", i + 1, text) for i, text in enumerate(texts)]
-    assert JoinedText.of(lines).holding(needles) == {1: {"Connection reset"}, 3: {"onnect to "}}
-
-
-def test_every_needle_of_the_table_is_planned_once() -> None:
-    needles = tuple(n for sig in SIGNATURES for n in sig.needles) + tuple(_FAILURE)
-    steps = _plan(needles)
-    assert sorted(s.needle for s in steps) == sorted(set(needles))
-    assert any(s.gate for s in steps)  # the table's needles do share gates
+def test_no_needles_find_nothing_and_the_empty_needle_every_line() -> None:
+    lines = [LogLine("x.log", i + 1, text) for i, text in enumerate(("a", "b"))]
+    assert JoinedText.of(lines).holding(()) == {}
+    assert JoinedText.of(lines).holding(("", "b")) == {0: {""}, 1: {"", "b"}}
+    assert JoinedText.of([]).holding(("a",)) == {}
 
 
 def test_each_wording_a_signature_names_in_its_regex_holds_a_needle() -> None:

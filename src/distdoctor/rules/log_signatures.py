@@ -2702,7 +2702,7 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Open MPI's btl_tcp_proc.c (btl_base_verbose): a peer's connection arrives from none of its own addresses
         "ompi-tcp-nat",
-        "Match incoming connection from ",  # holds "onnect", a gate
+        "Match incoming connection from ",
         r"Match incoming connection from \S+ (?P<addr>[\d.]+) with locally known IP (?P<known>[\d.]+) failed",
         lambda g: ("log-mpi-peer-address-nat", {"who": "Open MPI", "addr": g["addr"]}),
     ),
