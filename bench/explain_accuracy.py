@@ -334,6 +334,14 @@ CAUSES["dataloader-worker-deadlock-rank-stuck"] = CAUSES["rank-busy-timeout"] | 
 # Keys the eighteenth round's collectors coined, mapped before that round was measured: a process out of GPU memory
 # (the allocator's finding). Left unmapped: mps-pipe-dir-not-shared, enroot-xdg-runtime-dir-unset.
 CAUSES["gpu-memory-exhausted"] = {"log-gpu-out-of-memory"}
+# Keys the nineteenth round's collectors coined, mapped by the cause their index gives, before that round was
+# measured: a torch build without NCCL; a script started without a launcher, so its ranks share a GPU (as
+# duplicate-gpu); a VM size whose InfiniBand NCCL cannot use; a launcher that did not give oneCCL its environment.
+# Left unmapped: cuda-init-before-visible-devices, ofi-cxi-provider-race.
+CAUSES["torch-build-without-nccl"] = {"log-torch-without-nccl"}
+CAUSES["plain-python-instead-of-torchrun"] = CAUSES["duplicate-gpu"]
+CAUSES["ib-no-sriov-vm"] = {"log-ib-device-unusable", "log-ib-wanted-absent"}
+CAUSES["oneccl-launcher-env-missing"] = {"log-launch-env-missing"}
 # After the fifteenth round was measured, for findings written from NCCL's, Open MPI's, libfabric's and aws-ofi-nccl's
 # texts then: a DMA-BUF registration the RDMA stack refused; GPU buffers EFA could not register (its sync memops);
 # Open MPI's daemon not on the remote PATH; ibv_modify_qp's EINVAL, which NCCL's own hint puts on the GID index; and an
@@ -401,8 +409,9 @@ ROUNDS = (
     "sixteenth",
     "seventeenth",
     "eighteenth",
+    "nineteenth",
 )
-HELD_OUT = ""
+HELD_OUT = "nineteenth"
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
