@@ -191,7 +191,7 @@ CASES = [
         "field/1231-nccl-roce-wrong-gid-index-modify-qp.log",
         "ibv_modify_qp",
         "log-ib-qp-invalid",
-        {},
+        {"error": "Invalid argument"},
     ),
     (
         "mpi-daemon-missing",
@@ -2101,6 +2101,83 @@ CASES += [
         "log-shm-too-small",
         {"detail": " (No space left on device)"},
     ),
+    (
+        "server-socket-failed-bare",
+        "field/1441-mcquic-slurm-ntasks-exceed-nodes-port-bind.log",
+        "failed to bind to",
+        "master-port-in-use",
+        {"port": "19936"},
+    ),
+    (
+        "slurm-chdir-failed",
+        "source-texts.log",
+        "couldn't chdir",
+        "log-workdir-missing",
+        {"path": "/home/alice/llm-train", "where": " (No such file or directory)"},
+    ),
+    (
+        "slurm-execve-failed",
+        "source-texts.log",
+        "execve(): ",
+        "log-slurm-exec-failed",
+        {"command": "torchrun", "error": "No such file or directory"},
+    ),
+    (
+        "slurm-prolog-failed",
+        "source-texts.log",
+        "Prolog or job env setup failure",
+        "log-slurm-launch-failed",
+        {"node": "gpu-node-7"},
+    ),
+    (
+        "slurm-gres-mismatch",
+        "source-texts.log",
+        "count mismatch on node",
+        "log-slurm-gres-mismatch",
+        {"node": "gpu-node-3", "gres": "gpu", "detail": " (the job was given 8, the node reports 7)"},
+    ),
+    (
+        "slurm-options-conflict",
+        "source-texts.log",
+        "is mutually exclusive with",
+        "log-slurm-options-conflict",
+        {
+            "tool": "srun",
+            "error": "--gpus-per-task is mutually exclusive with --ntasks-per-gpu and SLURM_NTASKS_PER_GPU",
+        },
+    ),
+    ("mpi-run-as-root", "source-texts.log", "attempt to run as root", "log-mpi-run-as-root", {"launcher": "mpirun"}),
+    (
+        "mpi-tcp-if-missing",
+        "source-texts.log",
+        "None of the TCP networks",
+        "log-ifname-missing",
+        {"var": "oob_tcp_if_include"},
+    ),
+    (
+        "mpi-shmem-no-space",
+        "source-texts.log",
+        "not enough space for",
+        "log-shm-too-small",
+        {"who": "Open MPI", "path": "/dev/shm/vader_segment.gpu-node-1.4e2a0001.0"},
+    ),
+    ("mpi-peer-hung-up", "source-texts.log", "unexpectedly disconnected", "log-peer-closed", {}),
+    ("mpi-ib-retry-exceeded", "source-texts.log", "InfiniBand retry count", "log-ib-retry-exceeded", {}),
+    (
+        "k8s-system-oom",
+        "source-texts.log",
+        "System OOM encountered",
+        "log-rank-oom-killed",
+        {"who": "python (pid 48213)"},
+    ),
+    ("k8s-gpu-unhealthy", "source-texts.log", "XidCriticalError", "log-gpu-hardware-fault", {}),
+    (
+        "cdi-unresolvable",
+        "source-texts.log",
+        "unresolvable CDI devices",
+        "log-container-no-gpu-runtime",
+        {"detail": "no CDI spec on this node lists nvidia.com/gpu=all"},
+    ),
 ]
 
 
@@ -3049,3 +3126,51 @@ def test_a_bridge_address_that_a_nodes_own_nccl_failure_made_an_error_is_named_b
     # recorded in the field: NCCL_COMM_ID names the host's address, which the container on Docker's bridge lacks
     names = [f.name for f in explain_findings([_field_log("1360")])]
     assert names[:2] == ["docker-bridge-address", "log-nccl-comm-id-bad"]
+
+
+def test_a_peer_that_advertised_its_containers_bridge_address_is_named_where_it_cannot_be_reached() -> None:
+    # recorded in the field: a vLLM worker timing out on 172.17.0.2, a container of another host (a wrapped line)
+    (first, *_) = explain_findings([_field_log("1420")])
+    assert first.name == "log-peer-container-address" and first.param_map["addr"] == "172.17.0.2"
+    # refused is an answer from that address: a peer missing there, not an address no host reaches
+    refused = real_line("nccl-public.log", "172.17.0.3<37551> failed : Connection refused")
+    assert [h.finding for h in match_line(refused)] == ["log-nccl-connect-failed"]
+
+
+def test_an_empty_gid_entry_is_the_gid_index_like_an_invalid_one() -> None:
+    (finding,) = explain_findings([_field_log("1442")])  # ENODATA: "No data available"
+    assert finding.name == "log-ib-qp-invalid" and finding.param_map["error"] == "No data available"
+
+
+def test_a_watchdog_line_cut_after_its_work_still_names_the_timeout() -> None:
+    # recorded in the field: the work on its own indented line, without NumelOut and without "ran for"
+    names = [f.name for f in explain_findings([_field_log("1443")])]
+    assert names == ["log-nccl-timeout-midrun"]
+
+
+def test_duplicate_gpu_with_placeholders_where_the_numbers_were_is_still_two_ranks_on_one_gpu() -> None:
+    (finding,) = explain_findings([_field_log("1444")])
+    assert finding.name == "log-duplicate-gpu"
+    assert (finding.param_map["rank_a"], finding.param_map["rank_b"]) == ("X", "Y")
+
+
+def test_an_ofi_transfer_error_without_its_request_pointer_is_named() -> None:
+    (finding,) = explain_findings([_field_log("1460")])
+    assert finding.name == "log-nccl-ofi-request-error"
+    assert finding.param_map["detail"] == " (RC 107)"  # the paste broke the error's text onto a line of its own
+
+
+def test_a_store_that_could_not_bind_for_a_reason_the_paste_cut_is_the_port_in_use_once() -> None:
+    # recorded in the field: torch's error without a port, and its warning with the port but no errno
+    (finding,) = explain_findings([_field_log("1441")])
+    assert finding.name == "master-port-in-use" and finding.param_map["port"] == "19936"
+    low = to_input("The server socket has failed to bind to [::]:443\n", "a.log")
+    assert [f.name for f in explain_findings([low])] == ["log-master-port-denied"]
+
+
+def test_nccl_setup_that_stops_in_its_nvls_steps_says_so() -> None:
+    # recorded in the field: a bootstrap line, then the NVLS bind a container hung in (two logs' lines)
+    boot = real_line("field/940-azhpc-ncv4-graph-file-dev-not-found.log", "Bootstrap : ").text
+    bind = _field_lines("1403-docker-h100-nvls-bind-hang.log")[0]
+    (finding, *_) = explain_findings([to_input(f"{boot}\n{bind}", "a.log")])
+    assert finding.name == "log-nccl-setup-unfinished" and finding.param_map["stage"] == "NVLS"

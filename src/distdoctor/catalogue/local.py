@@ -163,9 +163,12 @@ LOCAL: tuple[Entry, ...] = (
         ),
         Text(
             "Stop that process, or choose a free port with --master-port (the same on every node); workers "
-            "would otherwise connect to the wrong program and hang.",
+            "would otherwise connect to the wrong program and hang. Under srun, the holder is often a second "
+            "launcher of the same job on this node: start one launcher per node (srun --ntasks-per-node=1 "
+            "torchrun ...) and let it start the node's ranks.",
             "停掉占用端口的进程，或用 --master-port 换一个空闲端口（所有节点一致）；否则 worker "
-            "会连到别的程序上并一直卡住。",
+            "会连到别的程序上并一直卡住。在 srun 下，占用者常常是同一作业在本节点上启动的第二个启动器：每个节点只启动"
+            "一个启动器（srun --ntasks-per-node=1 torchrun ...），由它启动本节点的各个 rank。",
         ),
     ),
     Entry(

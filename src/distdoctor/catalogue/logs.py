@@ -1062,12 +1062,15 @@ LOGS: tuple[Entry, ...] = (
             "check on every node. Where NCCL stops says what to suspect: in its bootstrap, the TCP connections between "
             "the ranks (a firewall or security software, or NCCL_SOCKET_IFNAME naming an interface the others cannot "
             "reach); after it lists rings or channels, the links between GPUs (in one host the PCIe peer path, which "
-            "an IOMMU or ACS breaks: NCCL_P2P_DISABLE=1 tells); after its 'via' lines, the first transfers on them.",
+            "an IOMMU or ACS breaks: NCCL_P2P_DISABLE=1 tells); in its NVLS steps (multicast groups, 'NVLS Bind'), "
+            "NVLink SHARP over the NVSwitches (the fabric manager must run, matching the driver: "
+            "NCCL_NVLS_ENABLE=0 tells); after its 'via' lines, the first transfers on them.",
             "如果作业卡在这里，在各节点运行 distdoctor dump 查看每个 rank 在等什么，并在每个节点运行 distdoctor "
             "check。NCCL 停在哪一步说明该怀疑什么：停在 bootstrap，是 rank 之间的 TCP 连接（防火墙或安全软件，或 "
             "NCCL_SOCKET_IFNAME 指向了其他节点到不了的网卡）；列出 ring 或 channel 之后，是 GPU 之间的链路"
-            "（同一主机内是 PCIe 点对点通路，IOMMU 或 ACS 会破坏它：设 NCCL_P2P_DISABLE=1 可以验证）；"
-            "打印 'via' 行之后，是在这些链路上的首次传输。",
+            "（同一主机内是 PCIe 点对点通路，IOMMU 或 ACS 会破坏它：设 NCCL_P2P_DISABLE=1 可以验证）；停在 NVLS "
+            "步骤（multicast group、'NVLS Bind'），是经由 NVSwitch 的 NVLink SHARP（fabric manager 必须在运行且与驱动"
+            "版本一致：设 NCCL_NVLS_ENABLE=0 可以验证）；打印 'via' 行之后，是在这些链路上的首次传输。",
         ),
     ),
     Entry(
@@ -1417,18 +1420,20 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "An EFA transfer of the AWS OFI plugin failed{detail}: EFA traffic between the instances is blocked or "
-            "broken",
-            "AWS OFI 插件的一次 EFA 传输失败{detail}：实例之间的 EFA 流量被阻断或出现故障",
+            "A transfer of NCCL's libfabric (OFI) network plugin failed{detail}: traffic between the nodes over that "
+            "fabric is blocked or broken",
+            "NCCL 的 libfabric（OFI）网络插件的一次传输失败{detail}：节点之间经由该网络的流量被阻断或出现故障",
         ),
         Text(
-            "Check the security group first: EFA needs one that allows all inbound and outbound traffic to and from "
-            "itself, on every instance of the job. Then check each node with fi_info -p efa, that every pod or "
-            "container was given the EFA devices (vpc.amazonaws.com/efa), and that the EFA installer, libfabric "
-            "and aws-ofi-nccl versions are the same on all nodes.",
-            "先检查安全组：EFA 需要一个允许与自身之间所有入站和出站流量的安全组，作业的每个实例都要使用它。"
-            "然后在每个节点上运行 fi_info -p efa，确认每个 pod 或容器都分配了 EFA 设备（vpc.amazonaws.com/efa），"
-            "并确认各节点的 EFA 安装包、libfabric 和 aws-ofi-nccl 版本一致。",
+            "On AWS (EFA), check the security group first: EFA needs one that allows all inbound and outbound traffic "
+            "to and from itself, on every instance of the job; then that every pod or container was given the EFA "
+            "devices (vpc.amazonaws.com/efa). On any fabric (EFA, HPE Slingshot's cxi), check each node with fi_info "
+            "-p PROVIDER, and that libfabric and the plugin (aws-ofi-nccl) are the same on all nodes and a release "
+            "the site or vendor supports for that provider: a plugin bug fails transfers like a broken link does.",
+            "在 AWS（EFA）上先检查安全组：EFA 需要一个允许与自身之间所有入站和出站流量的安全组，作业的每个实例都要使用"
+            "它；再确认每个 pod 或容器都分配了 EFA 设备（vpc.amazonaws.com/efa）。在任何网络上（EFA、HPE Slingshot "
+            "的 cxi），都要在每个节点上运行 fi_info -p PROVIDER，并确认各节点的 libfabric 和插件（aws-ofi-nccl）版本"
+            "一致，且是站点或厂商为该 provider 支持的版本：插件的缺陷会像链路故障一样让传输失败。",
         ),
     ),
     Entry(

@@ -186,11 +186,13 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "configure --runtime=docker, then restart docker; for enroot, its 98-nvidia.sh hook finds "
             "nvidia-container-cli on PATH). Where the toolkit is installed but its hook refuses docker --gpus (its "
             "mode is cdi or csv), start the container with --runtime=nvidia or with CDI devices (--device "
-            "nvidia.com/gpu=all).",
+            "nvidia.com/gpu=all). CDI devices come from a spec the node must have, made again after every driver "
+            "change: nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml, then nvidia-ctk cdi list.",
             "在该节点上安装 NVIDIA Container Toolkit 并向容器引擎注册（nvidia-ctk runtime configure --runtime=docker，"
             "然后重启 docker；enroot 的 98-nvidia.sh 钩子需要在 PATH 中找到 nvidia-container-cli）。若已安装但它的"
             "钩子拒绝 docker --gpus（模式为 cdi 或 csv），请用 --runtime=nvidia 或 CDI 设备（--device "
-            "nvidia.com/gpu=all）启动容器。",
+            "nvidia.com/gpu=all）启动容器。CDI 设备来自节点上必须存在、且每次更换驱动后都要重新生成的规格文件："
+            "nvidia-ctk cdi generate --output=/etc/cdi/nvidia.yaml，然后用 nvidia-ctk cdi list 查看。",
         ),
     ),
     Entry(
@@ -1027,19 +1029,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The RDMA NIC refused the settings NCCL gave a queue pair (ibv_modify_qp: Invalid argument): most often a "
-            "GID index the port does not have, or one of the wrong kind",
-            "RDMA 网卡拒绝了 NCCL 为队列对设置的参数（ibv_modify_qp：Invalid argument）：最常见的是端口上不存在的 "
-            "GID 索引，或类型不对的 GID 索引",
+            "The RDMA NIC refused the settings NCCL gave a queue pair (ibv_modify_qp: {error}): most often a GID "
+            "index whose entry the port does not have, or one of the wrong kind",
+            "RDMA 网卡拒绝了 NCCL 为队列对设置的参数（ibv_modify_qp：{error}）：最常见的是端口上没有对应条目的 GID "
+            "索引，或类型不对的 GID 索引",
         ),
         Text(
             "Check NCCL_IB_GID_INDEX on every node: unset it (NCCL 2.21 and newer pick the GID themselves, default "
             "-1), or set it per node to the RoCE v2 GID that carries the node's routable address (show_gids, or "
-            "ibv_devinfo -v; often index 3), never a link-local fe80:: one. Also check NCCL_IB_TC and NCCL_IB_SL "
+            "ibv_devinfo -v; often index 3), never a link-local fe80:: one. A RoCE port's GID table follows its "
+            "interface's addresses: 'No data available' is an index whose entry is empty, often one chosen before "
+            "the interface lost or changed its address, so choose it again. Also check NCCL_IB_TC and NCCL_IB_SL "
             "against what the fabric allows.",
             "检查每个节点上的 NCCL_IB_GID_INDEX：取消设置（NCCL 2.21 及更新版本会自行选择 GID，默认 -1），"
             "或按节点设为带有该节点可路由地址的 RoCE v2 GID（show_gids 或 ibv_devinfo -v；常为索引 3），"
-            "不要用链路本地的 fe80:: 地址。同时核对 NCCL_IB_TC 和 NCCL_IB_SL 是否为网络所允许的取值。",
+            "不要用链路本地的 fe80:: 地址。RoCE 端口的 GID 表随其网卡的地址变化：'No data available' 表示该索引的条目"
+            "为空，常见于网卡丢失或更换地址之前选定的索引，请重新选择。同时核对 NCCL_IB_TC 和 NCCL_IB_SL 是否为网络所"
+            "允许的取值。",
         ),
     ),
     Entry(
@@ -1283,6 +1289,117 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "取消 NCCL_ALGO 和 NCCL_PROTO（也要检查 /etc/nccl.conf 和 ~/.nccl.conf），让 NCCL 自己选择。"
             "CollNet 和 NVLS 只支持部分集合通信和数据类型，且要网络或 NVSwitch 支持；若要强制使用某一种，"
             "只为它适用的集合通信指定，并给其他集合通信留出备选（NCCL 2.24+：NCCL_ALGO='allreduce:nvls,ring'）。",
+        ),
+    ),
+    Entry(
+        "log-mpi-run-as-root",
+        "error",
+        "log",
+        Text(
+            "{launcher} refused to start: it runs as root, the usual user in a container, and was not told to allow it",
+            "{launcher} 拒绝启动：它以 root 身份运行（容器里通常如此），而没有被告知允许这样做",
+        ),
+        Text(
+            "Open MPI's launcher stops before it starts any rank when its user is root. In a container where root "
+            "is expected, say so: mpirun --allow-run-as-root, or export OMPI_ALLOW_RUN_AS_ROOT=1 and "
+            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1 (both) before the launch; otherwise run the job as an ordinary user.",
+            "Open MPI 的启动器发现自己的用户是 root 时，会在启动任何 rank 之前停止。在本来就以 root 运行的容器里要明确"
+            "允许：mpirun --allow-run-as-root，或在启动前同时 export OMPI_ALLOW_RUN_AS_ROOT=1 和 "
+            "OMPI_ALLOW_RUN_AS_ROOT_CONFIRM=1；否则用普通用户运行作业。",
+        ),
+    ),
+    Entry(
+        "log-workdir-missing",
+        "error",
+        "log",
+        Text(
+            "The job's working directory {path} does not exist on a node{where}: its tasks started in /tmp instead, "
+            "where relative paths to the script and the data do not resolve",
+            "作业的工作目录 {path} 在某个节点上不存在{where}：那里的任务改在 /tmp 中启动，指向脚本和数据的相对路径"
+            "都找不到",
+        ),
+        Text(
+            "Slurm starts each task in the directory the job was submitted from, and that directory must exist on "
+            "every node. Submit from a file system every node mounts at the same path (not a node's local disk or "
+            "/tmp), or give one with sbatch --chdir=/shared/path; check that the file system is mounted on that "
+            "node (df /shared/path there).",
+            "Slurm 在提交作业时所在的目录里启动每个任务，这个目录必须在每个节点上都存在。请从所有节点都挂载在同一路径"
+            "的文件系统上提交（不要用某个节点的本地磁盘或 /tmp），或用 sbatch --chdir=/shared/path 指定；并确认该节点"
+            "确实挂载了这个文件系统（在那里运行 df /shared/path）。",
+        ),
+    ),
+    Entry(
+        "log-slurm-exec-failed",
+        "error",
+        "log",
+        Text(
+            "Slurm could not run {command} on a node{where}: {error}",
+            "Slurm 无法在某个节点上运行 {command}{where}：{error}",
+        ),
+        Text(
+            "slurmstepd looks the command up with the task's PATH on that node. The environment the job was "
+            "submitted from (a conda or virtual environment, a module) is not there: give the full path "
+            "(/shared/env/bin/torchrun), activate the environment inside the batch script, and keep it on a file "
+            "system every node mounts at the same path. 'bad interpreter' names a script whose first line points "
+            "at a Python that node lacks.",
+            "slurmstepd 在该节点上用任务的 PATH 查找命令。提交作业时所在的环境（conda 或虚拟环境、module）在那里"
+            "不存在：请给出完整路径（/shared/env/bin/torchrun），在批处理脚本中激活环境，并把环境放在每个节点都挂载在同一路径"
+            "的文件系统上。'bad interpreter' 表示脚本第一行指向的 Python 在该节点上不存在。",
+        ),
+    ),
+    Entry(
+        "log-slurm-gres-mismatch",
+        "error",
+        "log",
+        Text(
+            "Slurm killed the job: {node} no longer has the {gres} it was given to the job{detail}",
+            "Slurm 终止了作业：{node} 已不再拥有分配给作业的 {gres}{detail}",
+        ),
+        Text(
+            "The node reports fewer or other devices than Slurm counted for it: a GPU that fell off the bus or "
+            "lost its driver, or a gres.conf that disagrees with slurm.conf after a change. nvidia-smi on that node "
+            "shows which GPUs it still sees; leave the node out (--exclude=NODE) and resubmit, and ask the "
+            "administrators to drain and check it.",
+            "该节点报告的设备比 Slurm 为它记录的少或不同：某块 GPU 掉卡或驱动丢失，或改动后 gres.conf 与 slurm.conf "
+            "不一致。在该节点上运行 nvidia-smi 查看它还能看到哪些 GPU；把该节点排除在外（--exclude=NODE）后重新提交，"
+            "并请管理员将它 drain 后检查。",
+        ),
+    ),
+    Entry(
+        "log-slurm-options-conflict",
+        "error",
+        "log",
+        Text(
+            "{tool} refused the job's options: {error}",
+            "{tool} 拒绝了作业的选项：{error}",
+        ),
+        Text(
+            "Two of the options ask for GPUs or tasks in ways that cannot both hold. Keep one of them. Inside a "
+            "batch script or salloc, srun also reads the SLURM_* variables the outer allocation set "
+            "(SLURM_NTASKS_PER_GPU, SLURM_GPUS_PER_TASK, ...): unset the one that conflicts before srun.",
+            "有两个选项以互相矛盾的方式申请 GPU 或任务。只保留其中一个。在批处理脚本或 salloc 中，srun 还会读取外层"
+            "分配设置的 SLURM_* 变量（SLURM_NTASKS_PER_GPU、SLURM_GPUS_PER_TASK 等）：在 srun 之前 unset 与之冲突"
+            "的那个。",
+        ),
+    ),
+    Entry(
+        "log-peer-container-address",
+        "error",
+        "log",
+        Text(
+            "A rank connected to {addr}{port}, an address on docker's default bridge network (172.17.0.0/16), "
+            "which no other host reaches: a rank in a bridged container advertised its container's address",
+            "某个 rank 连接的是 {addr}{port}，它属于 docker 的默认网桥网络（172.17.0.0/16），其他主机都无法访问："
+            "桥接网络容器中的某个 rank 对外公布了容器自己的地址",
+        ),
+        Text(
+            "Run the containers of a multi-node job with the host's network (docker run --network=host; "
+            "hostNetwork: true in Kubernetes, or a CNI that routes pod addresses between nodes), or make each rank "
+            "advertise an address the other hosts reach: MASTER_ADDR set to the host's address, and "
+            "NCCL_SOCKET_IFNAME and GLOO_SOCKET_IFNAME set to the interface that carries it.",
+            "多节点作业的容器要使用主机网络运行（docker run --network=host；Kubernetes 中用 hostNetwork: true，或能在"
+            "节点间路由 pod 地址的 CNI），或者让每个 rank 公布其他主机可以访问的地址：把 MASTER_ADDR 设为主机的地址，"
+            "并把 NCCL_SOCKET_IFNAME 和 GLOO_SOCKET_IFNAME 设为承载该地址的网卡。",
         ),
     ),
 )

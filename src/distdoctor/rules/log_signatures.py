@@ -136,6 +136,11 @@ def _loopback(address: str) -> bool:
     return is_loopback(address)
 
 
+def _container_peer(addr: str, port: str = "") -> tuple[str, Params]:
+    """A connection to an address of docker's default bridge: another host's container advertised it."""
+    return "log-peer-container-address", {"addr": addr, "port": f" port {port}" if port else ""}
+
+
 def _client_timeout(g: Params) -> tuple[str, Params]:
     if not g.get("host"):
         return "master-unreachable", {"addr": "MASTER_ADDR", "port": "MASTER_PORT", "elapsed": g["elapsed"]}
@@ -143,6 +148,8 @@ def _client_timeout(g: Params) -> tuple[str, Params]:
         return "log-master-addr-not-a-host", {"addr": g["host"], "port": g["port"]}
     if _loopback(g["host"]):
         return "master-addr-loopback", {"addr": g["host"], "addr_source": "log:", "nnodes": "2+"}
+    if _in_docker_network(g["host"]):
+        return _container_peer(g["host"], g["port"])
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
 
@@ -151,6 +158,9 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     if _loopback(g["addr"]):
         error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
+    if _in_docker_network(g["addr"]) and g["error"] != "Connection refused":
+        # refused is an answer: a host reached the address (the bridge of one host, where the peer was not there)
+        return _container_peer(g["addr"])
     return "log-nccl-connect-failed", {"addr": g["addr"], "error": g["error"]}
 
 
@@ -166,6 +176,8 @@ def _client_failed(g: Params) -> tuple[str, Params]:
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
         return REFUSED, {}
+    if _in_docker_network(addr):
+        return _container_peer(addr, port)
     if errno in ("101", "113"):
         return "master-no-route", {"addr": addr, "port": port, "error": g["error"].strip()}
     return "master-unreachable", {"addr": addr, "port": port, "elapsed": "its timeout"}
@@ -210,6 +222,14 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
     return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
 
 
+def _port_unbound(g: Params) -> tuple[str, Params]:
+    """A store that could not bind its port, for a reason the line does not give: below 1024 most likely the right
+    to bind it, above it a process that holds it."""
+    if g.get("port") and int(g["port"]) < 1024:
+        return "log-master-port-denied", {"port": g["port"]}
+    return _port_in_use(g)
+
+
 def _port_denied(g: Params) -> tuple[str, Params]:
     port = g.get("port") or g["port2"]
     if int(port) < 1024:
@@ -221,6 +241,8 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
     addr = g.get("addr") or ""
     if addr and _loopback(addr):
         return "log-gloo-loopback", {"detail": f" (a peer advertised {addr})"}
+    if addr and _in_docker_network(addr) and "refused" not in g["error"]:
+        return _container_peer(addr)
     # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
     return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
 
@@ -301,6 +323,11 @@ GROUP_PREFIX = re.compile(r"\[(?:PG (?:ID )?(?P<pg>\d+)(?: PG GUID [^\]]*?)? )?R
 def work_fields(work: str) -> dict[str, str]:
     """The fields of a WorkNCCL(...)'s text: SeqNum, OpType, NumelIn, Timeout(ms), ..."""
     return dict(_WORK_FIELD.findall(work))
+
+
+def _rank_order(rank: str) -> tuple[int, str]:
+    """Ranks in number order; a placeholder a paste put there ("X") after them, by its letters."""
+    return (int(rank), "") if rank.isdigit() else (1 << 31, rank)
 
 
 def _watchdog(g: Params) -> tuple[str, Params]:
@@ -490,7 +517,8 @@ _PORT_IN_USE = (
 )
 _WATCHDOG = (
     r"(?:\[[^\]]*?Rank (?P<rank>\d+)\]\s*)?(?:Watchdog c|C)aught collective operation timeout:\s*"
-    r"WorkNCCL\((?P<work>.*?)\)\s*ran for (?P<elapsed>\d+) milliseconds"
+    # a paste may end the line after the work: its fields hold one level of parentheses, "Timeout(ms)=600000"
+    r"WorkNCCL\((?P<work>(?:[^()]|\([^()]*\))*)\)(?:\s*ran for (?P<elapsed>\d+) milliseconds)?"
 )
 _IB_COMPLETION = (
     r"NET/IB(?:/GIN)?\s?: Got completion (?:from peer (?P<peer>\S+?) )?with (?:error (?P<code>\d+)|status="
@@ -548,6 +576,13 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
     ),
     _sig("server-socket-in-use", "The server socket has failed to", _PORT_IN_USE, _port_in_use),
+    _sig(  # socket.cpp's texts without their errno: torch 1.13 to 2.1 ends its error there (the reason was on the
+        # warning lines above it), and a paste may cut the warnings' errno
+        "server-socket-failed-bare",
+        "The server socket has failed to",
+        r"The server socket has failed to (?:listen on any local network address|bind to \S*?:(?P<port>\d+))\.?\s*$",
+        _port_unbound,
+    ),
     _sig(  # elastic/utils/distributed.py (1.9+): the static rendezvous's store, its retries on a port in use spent
         "store-port-retries-spent",
         " already in use",
@@ -586,9 +621,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Slurm's srun, sbatch, salloc: a request no node of the partition can meet
         "slurm-unsatisfiable",
-        "configuration is not available",
-        r"(?P<tool>srun|sbatch|salloc): error: .*?"
-        r"(?P<error>Requested (?:node|partition) configuration is not available)",
+        ("configuration is not available", "gres) specification", "Insufficient GRES available"),
+        r"(?P<tool>srun|sbatch|salloc): error: .*?(?P<error>Requested (?:node|partition) configuration is not "
+        r"available|Invalid generic resource \(gres\) specification|Insufficient GRES available in allocation)",
         _name("log-slurm-request-unsatisfiable"),
     ),
     _sig(  # a torch whose NCCL symbols the loaded libnccl lacks: an older NCCL found first (LD_LIBRARY_PATH, a
@@ -1555,12 +1590,13 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-duplicate-gpu",
         "Duplicate GPU detected",
-        r"Duplicate GPU detected : rank (?P<a>\d+) and rank (?P<b>\d+) both on CUDA device (?P<device>[0-9a-fA-F]+)",
+        # a paste may hold placeholders where the numbers were ("rank X and rank Y ... device XXXXX")
+        r"Duplicate GPU detected : rank (?P<a>\w+) and rank (?P<b>\w+) both on CUDA device (?P<device>\w+)",
         lambda g: (
             "log-duplicate-gpu",
             {
-                "rank_a": str(min(int(g["a"]), int(g["b"]))),
-                "rank_b": str(max(int(g["a"]), int(g["b"]))),
+                "rank_a": min(g["a"], g["b"], key=_rank_order),
+                "rank_b": max(g["a"], g["b"], key=_rank_order),
                 "device": g["device"],
             },
         ),
@@ -2183,11 +2219,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ),
     ),
     _sig(  # ibvwrap.cc, the same call with EINVAL: NCCL's own hint (2.2x on) blames a GID index forced by
-        # NCCL_IB_GID_INDEX
+        # NCCL_IB_GID_INDEX; with ENODATA, the kernel's GID cache (rdma_get_gid_attr, 5.10 on) found that index's
+        # entry empty
         "ib-modify-qp-invalid",
         "ibv_modify_qp failed",
-        r"Call to ibv_modify_qp failed with (?:error |22 )?Invalid argument",
-        lambda g: ("log-ib-qp-invalid", {}),
+        r"Call to ibv_modify_qp failed with (?:error |22 |61 )?(?P<error>Invalid argument|No data available)",
+        _name("log-ib-qp-invalid"),
     ),
     _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
         # the QP was given (the HCA's interface down, without that address, or outside this network namespace)
@@ -2596,9 +2633,11 @@ SIGNATURES: tuple[Signature, ...] = (
             "daemon has unexpectedly failed after launch",
             "unable to reach each other",
             "failed to TCP connect to a peer",
+            "MPI process is unreachable",
         ),
         r"(?P<daemon>An? (?:ORTE|PRTE) daemon has unexpectedly failed after launch)|(?P<pair>At least one pair of MPI "
-        r"processes are unable to reach each other)|(?P<tcp>Open MPI failed to TCP connect to a peer MPI process)",
+        r"processes are unable to reach each other|MPI_INIT has failed because at least one MPI process is "
+        r"unreachable)|(?P<tcp>Open MPI failed to TCP connect to a peer MPI process)",
         lambda g: (
             "log-mpi-launch-failed",
             {
@@ -2666,11 +2705,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed)\.?\s*$",
         lambda g: (OFI_FAILED, {"detail": g["detail"]}),
     ),
-    _sig(  # aws-ofi-nccl: a transfer EFA completed with an error (a request's completion entry), after setup worked
+    _sig(  # aws-ofi-nccl: a transfer the provider completed with an error (a request's completion entry), after setup
+        # worked: "Request %p completed with error. RC: %d. Error: %s." (1.3 to 1.9), "Error: %d (%s)" (1.10 on),
+        # "Request completed with error" (the rdma protocol's), "Remote write completed with error. RC: %d. Flags: ..."
+        # and the AWS platform's "Request %p (%s) completed with error: err: %d, ... strerror: %s" (1.21)
         "nccl-ofi-request-error",
         "completed with error",
-        r"NET/OFI Request \S+ completed with error\. RC: (?P<rc>\d+)\. Error: (?P<error>[^.]*)",
-        lambda g: ("log-nccl-ofi-request-error", {"detail": f" (RC {g['rc']}: {g['error'].strip()})"}),
+        r"NET/OFI (?:Request(?: 0x[\da-f]+| \(nil\))?(?: \([^)]*\))?|Remote write) completed with error[.:] "
+        r"(?:RC|err): (?P<rc>-?\d+)(?:.*?(?:Error|strerror): (?:-?\d+ \()?(?P<error>[^.()\n]*))?",
+        lambda g: (
+            "log-nccl-ofi-request-error",
+            {"detail": f" (RC {g['rc']}: {g['error'].strip()})" if g.get("error") else f" (RC {g['rc']})"},
+        ),
     ),
     _sig(  # aws-ofi-nccl's fi_mr_regattr of a buffer of type 2 (NCCL_PTR_CUDA), every release: the provider refused
         # GPU memory
@@ -2712,5 +2758,122 @@ SIGNATURES: tuple[Signature, ...] = (
         ("Using IP address of ", "Unable to detect suitable master address"),
         r"Using IP address of +for node (?P<host>\S+)|(?P<error>Unable to detect suitable master address)",
         lambda g: ("log-launcher-master-addr-empty", {"host": g.get("host") or "the first host of the hostfile"}),
+    ),
+    # Slurm's own texts of a step whose tasks never ran what they were given (slurmstepd, srun's option checks, the
+    # controller's GRES checks; read at SchedMD/slurm 284c3b95f0)
+    _sig(  # slurmstepd's mgr.c: the submit directory is not on this node; the task runs in /tmp
+        "slurm-chdir-failed",
+        "going to /tmp instead",
+        r"couldn't chdir to [`'](?P<path>[^']+)': (?P<error>[^:]+): going to /tmp instead",
+        lambda g: ("log-workdir-missing", {"path": g["path"], "where": f" ({g['error'].strip()})"}),
+    ),
+    _sig(  # slurmstepd's task.c: the command, or its script's interpreter, is not on this node's PATH
+        "slurm-execve-failed",
+        "execve(): ",
+        r"execve\(\): (?:bad interpreter\((?P<interp>[^)]+)\)|(?P<cmd>[^:]+)): (?P<error>[^:]+?)\s*$",
+        lambda g: (
+            "log-slurm-exec-failed",
+            {
+                "command": g.get("interp") or g["cmd"],
+                "where": "",
+                "error": f"bad interpreter: {g['error']}" if g.get("interp") else g["error"],
+            },
+        ),
+    ),
+    _sig(  # slurmd's req.c and slurmctld's node_mgr.c: the site's prolog failed on a node, which Slurm drains
+        "slurm-prolog-failed",
+        ("prolog failed status=", "Prolog or job env setup failure on node "),
+        r"Prolog or job env setup failure on node (?P<node>[^,\s]+)|\bprolog failed status=(?P<status>\d+:\d+)",
+        lambda g: (
+            "log-slurm-launch-failed",
+            {"node": g.get("node") or "this node", "error": "its prolog failed, and Slurm drains such a node"},
+        ),
+    ),
+    _sig(  # slurmctld's gres.c (21.08 on): a node's GRES no longer what the job was given
+        "slurm-gres-mismatch",
+        "Killing job ",
+        r"Killing job \S+: gres/(?P<gres>[\w:]+) (?:count mismatch on node (?P<node>[^\s(]+) \((?P<a>\d+) != "
+        r"(?P<b>\d+)\)|type (?P<type>\S+) not found on node (?P<node2>\S+))",
+        lambda g: (
+            "log-slurm-gres-mismatch",
+            {
+                "node": g.get("node") or g["node2"],
+                "gres": g["gres"],
+                "detail": f" (the job was given {g['a']}, the node reports {g['b']})"
+                if g.get("a")
+                else f" (its type {g['type']} is not found there)",
+            },
+        ),
+    ),
+    _sig(  # slurm_opt.c's validation (srun, sbatch, salloc): GPU and task options that contradict each other
+        "slurm-options-conflict",
+        "mutually exclusive",
+        r"(?P<tool>srun|sbatch|salloc): (?:fatal|error): (?P<error>(?:--|SLURM_)[^:]*? (?:are mutually exclusive|is "
+        r"mutually exclusive with --[\w-]+(?: and SLURM_\w+)?))",
+        _name("log-slurm-options-conflict"),
+    ),
+    # Open MPI's help texts (read at open-mpi/ompi v4.1.8 and v5.0.10, openpmix/prrte v3.0.13)
+    _sig(  # orted_submit.c (4.x), schizo_base_stubs.c (PRRTE, 5.x): mpirun run by root without leave
+        "mpi-run-as-root",
+        "has detected an attempt to run as root",
+        r"(?P<launcher>[\w.\-]+) has detected an attempt to run as root",
+        _name("log-mpi-run-as-root"),
+    ),
+    _sig(  # help-oob-tcp.txt [no-included-found], help-mpi-btl-tcp.txt / help-oob-tcp.txt [invalid if_inexclude]
+        "mpi-tcp-if-missing",
+        ("None of the TCP networks specified", "An invalid value was given for "),
+        r"None of the TCP networks specified to be (?P<oob>included for out-of-band) communications|"
+        r"An invalid value was given for (?P<var>(?:btl|oob)_tcp_if_include)",
+        lambda g: (
+            "log-ifname-missing",
+            {"var": g.get("var") or "oob_tcp_if_include", "value": "(the 'Value' line below it)"},
+        ),
+    ),
+    _sig(  # help-opal-shmem-mmap.txt [target full]: the session directory's file system has no room for the segment
+        "mpi-shmem-no-space",
+        "not enough space for ",
+        r"It appears as if there is not enough space for (?P<path>\S+) \(the shared-memory",
+        lambda g: ("log-shm-too-small", {"who": "Open MPI", "path": g["path"], "detail": ""}),
+    ),
+    _sig(  # help-mpi-btl-tcp.txt [peer hung up]: a peer's TCP connection closed while in use
+        "mpi-peer-hung-up",
+        "peer process has unexpectedly disconnected",
+        r"An MPI communication peer process has unexpectedly disconnected",
+        lambda g: ("log-peer-closed", {"detail": "Open MPI: an MPI peer process disconnected unexpectedly"}),
+    ),
+    _sig(  # help-mpi-btl-openib.txt [pp retry exceeded]
+        "mpi-ib-retry-exceeded",
+        "The InfiniBand retry count between two MPI",
+        r"The InfiniBand retry count between two MPI processes has been",
+        lambda g: ("log-ib-retry-exceeded", {"peer": "a peer (Open MPI names its host below)", "detail": ""}),
+    ),
+    # Kubernetes and NVIDIA's device plugin (kubernetes/kubernetes oom_watcher_linux.go; k8s-device-plugin
+    # internal/rm/health.go, v0.13 on), and the CDI registry a container runtime reads (container-device-interface)
+    _sig(
+        "k8s-system-oom",
+        "System OOM encountered, victim process: ",
+        r"System OOM encountered, victim process: (?P<proc>[^,]+), pid: (?P<pid>\d+)",
+        lambda g: (
+            "log-rank-oom-killed",
+            {"who": f"{g['proc']} (pid {g['pid']})", "detail": " (the node's kernel, as the kubelet reported it)"},
+        ),
+    ),
+    _sig(
+        "k8s-gpu-unhealthy",
+        "marking device as unhealthy",
+        r"XidCriticalError: Xid=(?P<xid>\d+) on Device=(?P<dev>[^;\s]+); marking device as unhealthy",
+        lambda g: (
+            "log-gpu-hardware-fault",
+            {"detail": f" (Xid {g['xid']} on {g['dev']}: the device plugin marked it unhealthy)"},
+        ),
+    ),
+    _sig(
+        "cdi-unresolvable",
+        "unresolvable CDI devices ",
+        r"unresolvable CDI devices (?P<devices>[\w.\-/]+=[\w\-]+(?:, [\w.\-/]+=[\w\-]+)*)",
+        lambda g: (
+            "log-container-no-gpu-runtime",
+            {"detail": f"no CDI spec on this node lists {g['devices']}"},
+        ),
     ),
 )

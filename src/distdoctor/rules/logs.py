@@ -421,6 +421,12 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # the store wait in the exit barrier's traceback
         elif name == "log-store-timeout" and {h.line.number for h in groups[(name, params)]} <= setup_waits:
             del groups[(name, params)]  # the store wait of a rank waiting for rank 0's NCCL unique id
+        elif (
+            name == "master-port-in-use"
+            and p["port"].startswith("(")
+            and ("log-master-port-denied" in names or sum(n == name for n, _ in groups) > 1)
+        ):
+            del groups[(name, params)]  # the store's error without its port, below the warnings that name it
         elif name == "master-unreachable" and p["addr"] in unresolved:
             del groups[(name, params)]  # a connect to a name that has no address: the name is the cause
         elif name == "log-nccl-bootstrap-failed" and names & _BOOTSTRAP_CAUSES:
@@ -848,11 +854,11 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
     system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
-    bridged = any(f.name == "docker-bridge-address" for f in found)
+    bridged = any(f.name in _BRIDGE_FINDINGS for f in found)
     one_host = _one_host(log, node) if system or bridged else None  # a pass over every line: only when asked
     if one_host and bridged:
         # every rank on one host reaches every address of it, a bridge's too: the interface is no fault there
-        found = [f for f in found if f.name != "docker-bridge-address"]
+        found = [f for f in found if f.name not in _BRIDGE_FINDINGS]
     causes = [f for f in found if f.severity == "error" and f.name not in CONSEQUENCES]
     if system and not causes and (host := one_host):
         # on one host NCCL's transports are P2P and SHM: the system call that fails there is on /dev/shm
@@ -977,6 +983,10 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
 
 
+# A container bridge's address, on this node or advertised by a peer: no fault where every rank is on one host.
+_BRIDGE_FINDINGS = frozenset({"docker-bridge-address", "log-peer-container-address"})
+
+
 # What a log can show that explains NCCL's setup stalling, or its sockets failing, on that node: named before the
 # stall or the failure, as an error.
 _STALL_CAUSES = frozenset({"docker-bridge-address", "log-nccl-net-plugin-ibext"})
@@ -995,6 +1005,8 @@ _NCCL_INFO = re.compile(r"\bNCCL INFO (?P<what>.*)")
 # between ranks ("Channel 00 : 0[0] -> 1[1] via P2P/IPC", "Connected all rings"), the rings, trees and channels it
 # computed, its bootstrap (the interface, the network plugin, the driver). Any other line is "init".
 _SETUP_STEPS = (
+    # NVLink SHARP's multicast memory over the NVSwitches (2.17 on), set up among the channels
+    ("NVLS", re.compile(r"^NVLS (?:Creating|Created|group |importing|Mapped|Bind|rank \d+ \(dev|comm )")),
     ("connect", re.compile(r" via (?:P2P|SHM|NET|direct)|^Connected all ")),
     ("channels", re.compile(r"^(?:Channel \d+/\d+ ?:|Ring \d+ ?:|Trees|Pattern |\d+ coll channels)")),
     ("bootstrap", re.compile(r"^(?:Bootstrap|NET/|Using network|cudaDriverVersion|Using non-device net plugin)")),
