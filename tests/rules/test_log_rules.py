@@ -2321,6 +2321,8 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
         ("136-horovodrun-localhost-no-slot-count.log", "not enough slots available"),
         ("318-dgx-containers-bootstrap-over-ipoib-socket-fail.log", "NCCL INFO misc/socket.cc:567 -> 2"),
         ("1192-nccl-242-multinode-docker-unhandled-system-error.log", "NCCL error in: "),  # a misspelt error text
+        ("1303-frontier-mpich-nic-policy-numa-mpi4py-import-order.log", "Fatal error in PMPI_Init_thread"),
+        ("1463-xpu-oneccl-accelerate-launch-no-mpi-launcher.log", "|CCL_ERROR|"),
     ],
 )
 def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:
