@@ -2178,6 +2178,14 @@ CASES += [
         "log-container-no-gpu-runtime",
         {"detail": "no CDI spec on this node lists nvidia.com/gpu=all"},
     ),
+    (
+        "ucx-ib-completion",
+        "source-texts.log",
+        "Transport retry count exceeded on",
+        "log-ib-retry-exceeded",
+        {"detail": " (UCX on mlx5_0:1/IB)"},
+    ),
+    ("ucx-memlock", "source-texts.log", "Please set max locked memory", "log-memlock-too-low", {}),
 ]
 
 
@@ -3176,3 +3184,17 @@ def test_nccl_setup_that_stops_in_its_nvls_steps_says_so() -> None:
     bind = _field_lines("1403-docker-h100-nvls-bind-hang.log")[0]
     (finding, *_) = explain_findings([to_input(f"{boot}\n{bind}", "a.log")])
     assert finding.name == "log-nccl-setup-unfinished" and finding.param_map["stage"] == "NVLS"
+
+
+def test_ucx_completion_errors_other_than_retries_are_named_by_their_status() -> None:
+    line = real_line("source-texts.log", "Transport retry count exceeded on").text.replace(
+        "Transport retry count exceeded on mlx5_0:1/IB", "Remote access error on mlx5_0:1/RoCE"
+    )
+    (hit,) = match_line(to_input(line, "a.log").lines[0])
+    assert hit.finding == "log-ib-completion-error" and dict(hit.params)["status"] == "10 (Remote access error)"
+
+
+def test_open_mpis_ucx_endpoint_that_cannot_reach_a_rank_is_a_pair_without_transport() -> None:
+    (hit,) = match_line(real_line("source-texts.log", "ucp_ep_create(proc=9)"))
+    assert hit.finding == "log-mpi-launch-failed"
+    assert dict(hit.params)["detail"] == "two ranks had no transport that reaches the other"

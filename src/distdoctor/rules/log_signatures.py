@@ -415,6 +415,31 @@ _WC_STATUS = {  # ibv_wc_status, as libibverbs numbers them
 }
 
 
+# UCX's names of an mlx5 completion's error syndrome (ib_mlx5_log.c, 1.8 to 1.22), with their ibv_wc_status.
+_UCX_WC_STATUS = {
+    "Local length error": "1",
+    "Local QP operation error": "2",
+    "Local protection error": "4",
+    "Bad response": "7",
+    "Local access error": "8",
+    "Invalid request": "9",
+    "Remote access error": "10",
+    "Remote operation error": "11",
+    "Transport retry count exceeded": "12",
+    "Receive-no-ready retry count exceeded": "13",
+    "Remote side aborted": "14",
+}
+
+
+def _ucx_completion(g: Params) -> tuple[str, Params]:
+    """A completion UCX's mlx5 transport saw fail, on the NIC port it names; UCX's line does not name the peer."""
+    error, where = g["error"], f" (UCX on {g['dev']}/{g['kind']})"
+    if error == "Transport retry count exceeded":
+        return "log-ib-retry-exceeded", {"peer": "a peer UCX does not name", "detail": where}
+    status = f"{_UCX_WC_STATUS[error]} ({error})"
+    return "log-ib-completion-error", {"status": status, "peer": "a peer UCX does not name", "detail": where}
+
+
 def _ib_completion(g: Params) -> tuple[str, Params]:
     code = g.get("code") or g.get("code2") or "?"
     peer = re.sub(r"<\d+>$", "", g.get("peer") or "") or "a peer"
@@ -2627,17 +2652,20 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-mpi-node-lost", {}),
     ),
     _sig(  # Open MPI's texts of processes that could not connect: [failed-daemon] (a daemon that never called back),
-        # [unreachable proc] (no transport between two ranks), [client connect fail] (btl/tcp's connect), 4.x and 5.x
+        # [unreachable proc] and pml/ucx's ucp_ep_create (no transport between two ranks), [client connect fail]
+        # (btl/tcp's connect), 4.x and 5.x
         "mpi-unconnected",
         (
             "daemon has unexpectedly failed after launch",
             "unable to reach each other",
             "failed to TCP connect to a peer",
             "MPI process is unreachable",
+            "failed: Destination is unreachable",
         ),
         r"(?P<daemon>An? (?:ORTE|PRTE) daemon has unexpectedly failed after launch)|(?P<pair>At least one pair of MPI "
         r"processes are unable to reach each other|MPI_INIT has failed because at least one MPI process is "
-        r"unreachable)|(?P<tcp>Open MPI failed to TCP connect to a peer MPI process)",
+        r"unreachable|ucp_ep_create\(proc=\d+\) failed: Destination is unreachable)|(?P<tcp>Open MPI failed to TCP "
+        r"connect to a peer MPI process)",
         lambda g: (
             "log-mpi-launch-failed",
             {
@@ -2874,6 +2902,23 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-container-no-gpu-runtime",
             {"detail": f"no CDI spec on this node lists {g['devices']}"},
+        ),
+    ),
+    # UCX (openucx/ucx 1.8 to 1.22: ib_mlx5_log.c, ib_log.c), under Open MPI's pml/ucx, Horovod, UCC
+    _sig(
+        "ucx-ib-completion",
+        (" UCX  ERROR ", "UCX ERROR "),  # a paste may collapse the padding
+        r"UCX\s+ERROR\s+(?P<error>" + "|".join(_UCX_WC_STATUS) + r") on (?P<dev>[\w.\-]+:\d+)/(?P<kind>IB|RoCE)\b",
+        _ucx_completion,
+    ),
+    _sig(
+        "ucx-memlock",
+        "Please set max locked memory (ulimit -l)",
+        r"(?P<call>\w+\([^)]*\)) failed: Cannot allocate memory : Please set max locked memory \(ulimit -l\) to "
+        r"'unlimited' \(current: (?P<limit>\d+) kbytes\)",
+        lambda g: (
+            "log-memlock-too-low",
+            {"detail": f"{g['call']} failed: Cannot allocate memory with a limit of {g['limit']} KiB (UCX)"},
         ),
     ),
 )
