@@ -2186,6 +2186,27 @@ CASES += [
         {"detail": " (UCX on mlx5_0:1/IB)"},
     ),
     ("ucx-memlock", "source-texts.log", "Please set max locked memory", "log-memlock-too-low", {}),
+    (
+        "store-connect-timing-out",
+        "field/1501-spark-vllm-single-node-roce-host-ip-leak.log",
+        "has timed out, will retry",
+        "master-unreachable",
+        {"addr": "10.10.10.1", "port": "<port>"},
+    ),
+    (
+        "enroot-failed",
+        "field/1544-pyxis-enroot-userns-apparmor-restricted.log",
+        "enroot-nsenter",
+        "log-pyxis-container-failed",
+        {"detail": "enroot-nsenter: failed to create user namespace: Permission denied"},
+    ),
+    (
+        "memlock-reg-mr-bare",
+        "field/1520-wizardlm-ibv-reg-mr-memlock.log",
+        "Call to ibv_reg_mr failed",
+        "log-memlock-too-low",
+        {},
+    ),
 ]
 
 
@@ -3198,3 +3219,26 @@ def test_open_mpis_ucx_endpoint_that_cannot_reach_a_rank_is_a_pair_without_trans
     (hit,) = match_line(real_line("source-texts.log", "ucp_ep_create(proc=9)"))
     assert hit.finding == "log-mpi-launch-failed"
     assert dict(hit.params)["detail"] == "two ranks had no transport that reaches the other"
+
+
+def test_a_container_pyxis_could_not_start_quotes_enroots_own_words_once() -> None:
+    # recorded in the field: pyxis's copy of enroot's log, and enroot's line with no pyxis prefix
+    (nsenter,) = explain_findings([_field_log("1544")])
+    assert nsenter.param_map["detail"] == (
+        "couldn't start container; its log: enroot-nsenter: failed to create user namespace: Permission denied"
+    )
+    (mount,) = explain_findings([_field_log("1541")])
+    assert mount.name == "log-pyxis-container-failed"
+    assert mount.param_map["detail"].startswith("container start failed; its log: enroot-mount: failed to mount")
+
+
+def test_a_step_slurm_refused_for_busy_nodes_is_an_error_and_a_wait_alone_a_warning() -> None:
+    (refused,) = explain_findings([_field_log("1545")])
+    assert (refused.name, refused.severity) == ("log-slurm-step-waiting", "error")
+    waiting = to_input(real_line("source-texts.log", "step creation temporarily disabled").text, "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([waiting])] == [("log-slurm-step-waiting", "warning")]
+
+
+def test_a_bare_memory_registration_failure_of_old_nccl_is_named_before_the_completion_errors_after_it() -> None:
+    names = [f.name for f in explain_findings([_field_log("1520")])]
+    assert names[0] == "log-memlock-too-low"

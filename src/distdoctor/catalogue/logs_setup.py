@@ -246,12 +246,17 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "that fails on some nodes is the registry or the disk seen from there (credentials in "
             "~/.config/enroot/.credentials, ENROOT_CACHE_PATH's space): import once to a .sqsh file on shared storage "
             "and pass its path. A start that fails is an enroot hook (GPUs, InfiniBand, mounts) or the image's "
-            "entrypoint (--no-container-entrypoint). Every --container-mounts source must exist on every node.",
+            "entrypoint (--no-container-entrypoint). Every --container-mounts source must exist on every node. "
+            "enroot runs the container in a user namespace: 'failed to create user namespace' is a node that forbids "
+            "them (user.max_user_namespaces must be above 1; on Ubuntu 23.10 and later "
+            "kernel.apparmor_restrict_unprivileged_userns=0, unless enroot's AppArmor profile is installed).",
             "pyxis 在报错下方打印的 enroot 日志（'pyxis:' 开头的行）会说明哪一步失败。只在部分节点上失败的"
             "镜像导入，是从那些节点看到的镜像仓库或磁盘的问题（~/.config/enroot/.credentials 中的凭证、"
             "ENROOT_CACHE_PATH 的空间）：在共享存储上导入一次为 .sqsh 文件并传入其路径。容器启动失败是 enroot 钩子"
             "（GPU、InfiniBand、挂载）或镜像的 entrypoint（--no-container-entrypoint）的问题。每个 "
-            "--container-mounts 的源路径都必须在每个节点上存在。",
+            "--container-mounts 的源路径都必须在每个节点上存在。enroot 在用户命名空间中运行容器：'failed to create "
+            "user namespace' 表示该节点禁止创建用户命名空间（user.max_user_namespaces 必须大于 1；Ubuntu 23.10 及以后"
+            "要设 kernel.apparmor_restrict_unprivileged_userns=0，除非安装了 enroot 的 AppArmor 配置）。",
         ),
     ),
     Entry(
@@ -315,11 +320,12 @@ LOGS_SETUP: tuple[Entry, ...] = (
     ),
     Entry(
         "log-slurm-step-waiting",
-        "warning",
+        "error",
         "log",
         Text(
-            "srun is waiting to start its step: the resources it asks for are held by another step of this job ({why})",
-            "srun 正在等待启动作业步：它申请的资源被本作业的另一个作业步占用（{why}）",
+            "srun could not start its step at once: the resources it asks for are held by another step of this job "
+            "({why})",
+            "srun 无法立即启动作业步：它申请的资源被本作业的另一个作业步占用（{why}）",
         ),
         Text(
             "Since Slurm 20.11 a step gets the resources it asks for alone: a second srun in the same allocation "
@@ -330,6 +336,7 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "仍在运行时的启动）会等待这些资源。给可以共享资源的作业步加上 --overlap，或让每个作业步申请更少的资源"
             "（--exact 配合 --gpus-per-task、--mem），并确认前一个作业步已结束（squeue -s）。",
         ),
+        variants=(Variant("no-failure", "warning", "the log shows the wait but no failure: it may have passed"),),
     ),
     Entry(
         "log-mpi-daemon-missing",

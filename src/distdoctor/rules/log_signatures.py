@@ -48,6 +48,8 @@ LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
 # The key of ProcessGroupNCCL's watchdog timeout, which rules across ranks read the work of.
 WATCHDOG_TIMEOUT = "nccl-watchdog-timeout"
+# The key of enroot's own failures, which pyxis's finding of the same container quotes as its log.
+ENROOT_FAILED = "enroot-failed"
 IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sockets (most single hosts print it)
 IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
 MARKERS = frozenset(
@@ -576,6 +578,20 @@ SIGNATURES: tuple[Signature, ...] = (
     # Only TORCH_CPP_LOG_LEVEL=INFO with TORCH_DISTRIBUTED_DEBUG=DETAIL shows that the connect was refused rather
     # than dropped. The address in these socket.cpp lines is garbled in torch 2.13: the line only marks the
     # client timeout of the same log as refused (see rules/logs.py).
+    _sig(  # socket.cpp (2.2 on, a warning every try): a connect to the store that no host answered, as against a
+        # refused one (not yet listening); the address is not there, or a firewall drops its port
+        "store-connect-timing-out",
+        "has timed out, will retry",
+        r"The server socket on (?:\[(?P<host>[^\]]+)\]|(?P<host4>[^\s:\[]+)):(?P<port>\S+?) has timed out, will retry",
+        lambda g: (
+            "master-unreachable",
+            {
+                "addr": (g.get("host") or g["host4"]).removeprefix("::ffff:"),
+                "port": g["port"],
+                "elapsed": "each try (torch retries it until its timeout)",
+            },
+        ),
+    ),
     _sig(
         "client-socket-refused",
         "is not yet listening",
@@ -1899,6 +1915,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?: with error)? ?:? Cannot allocate memory",
         lambda g: ("log-memlock-too-low", {"detail": f"{g['call']} failed: Cannot allocate memory"}),
     ),
+    _sig(  # ibvwrap.cc's IBV_PTR_CHECK (2.4 to 2.12) says no more than this; 2.13 on adds the errno (above)
+        "memlock-reg-mr-bare",
+        "Call to ibv_reg_mr failed",
+        r"Call to ibv_reg_mr failed\s*$",
+        lambda g: (
+            "log-memlock-too-low",
+            {"detail": "ibv_reg_mr failed (NCCL before 2.13 does not say why; most often the locked-memory limit)"},
+        ),
+    ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
     _sig(  # net_ib.cc (2.26 on): RDMA ports of two link layers in one connection or one merged NIC; NCCL_IB_LLSTR
         # prints each as IB or RoCE
@@ -2612,10 +2637,18 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # pyxis_slurmstepd.c (v0.1 to v0.24): enroot's import, create or start of the job's container on this node
         "pyxis-container-failed",
         "pyxis: ",
-        r"pyxis: (?P<detail>container start failed with error code: \d+|failed to import docker image|failed to "
-        r"create container filesystem|container exited too soon|--container-mounts: source path does not exist: "
-        r"\S+|couldn't join IPC namespace)",
+        r"pyxis: (?P<detail>container start failed(?: with error code: \d+)?|couldn't start container|failed to "
+        r"start container|failed to import docker image|failed to create container filesystem|container exited too "
+        r"soon|--container-mounts: source path does not exist: \S+|couldn't join IPC namespace)",
         _name("log-pyxis-container-failed"),
+    ),
+    _sig(  # enroot's helpers (enroot-mount.c, enroot-nsenter.c; v1 to v4.1), in pyxis's copy of enroot's log or alone:
+        # a mount whose source this node lacks, a user namespace the node forbids
+        ENROOT_FAILED,
+        ("enroot-mount: failed to ", "enroot-nsenter: failed to "),
+        r"(?P<detail>enroot-mount: failed to (?:re|bind )?mount: \S+.*?(?:No such file or directory|Permission "
+        r"denied|Not a directory)|enroot-nsenter: failed to create user namespace: [^\n]+?)\s*$",
+        lambda g: ("log-pyxis-container-failed", {"detail": " ".join(g["detail"].split())}),
     ),
     _sig(  # kube-scheduler's FitError (framework/types.go), in a FailedScheduling event: per reason, how many nodes
         "k8s-unschedulable",
@@ -2625,9 +2658,11 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # srun's launch.c (20.02 on with the reason; 17.x and 19.05 without it)
         "slurm-step-waiting",
-        "step creation ",
-        r"step creation (?:temporarily|still) disabled, retrying(?: \((?P<why>[^)]+)\))?",
-        lambda g: ("log-slurm-step-waiting", {"why": g.get("why") or "Slurm does not say which"}),
+        ("step creation ", "Unable to create step for job "),
+        # srun's launch.c: the wait, and (with --immediate, or once the wait ends) the refusal
+        r"step creation (?:temporarily|still) disabled, retrying(?: \((?P<why>[^)]+)\))?|Unable to create step for "
+        r"job \d+: (?P<why2>Requested nodes are busy)",
+        lambda g: ("log-slurm-step-waiting", {"why": g.get("why") or g.get("why2") or "Slurm does not say which"}),
     ),
     _sig(  # the remote shell mpirun's ssh runs Open MPI's daemon in (orted to 4.x, PRRTE's prted from 5): not on its
         # PATH, or its libraries not on its LD_LIBRARY_PATH

@@ -27,6 +27,7 @@ from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
     CUDA_INVALID,
+    ENROOT_FAILED,
     EXITED,
     IB_ABSENT,
     IB_WANTED,
@@ -178,7 +179,8 @@ CONSEQUENCES = frozenset(
 # a container's small /dev/shm, enough for one GPU.
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
-# wherever each process sees one GPU or the rank's index is its GPU's.
+# wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
+# have got them.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -189,6 +191,7 @@ _HARMLESS_ALONE = frozenset(
         "log-host-ip-guessed",
         "log-serving-worker-stuck",
         "log-nccl-net-plugin-missing",
+        "log-slurm-step-waiting",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -782,10 +785,14 @@ def _pyxis_failure(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hi
     if not keys:
         return
     hits = sorted((h for k in keys for h in groups.pop(k)), key=lambda h: h.line.number)
-    detail = dict(hits[0].params)["detail"]
+    own = [h for h in hits if h.key != ENROOT_FAILED]  # pyxis's words first; enroot's are its log
+    detail = dict((own or hits)[0].params)["detail"]
     shown = next(((line, m["line"]) for line in log.lines if (m := _PYXIS_LOG.search(line.text))), None)
-    if shown:
-        detail = f"{detail}; its log: {shown[1]}"
+    enroot = next((h for h in hits if h.key == ENROOT_FAILED), None)
+    quoted = shown[1] if shown else dict(enroot.params)["detail"] if enroot and own else ""
+    if quoted and quoted not in detail:
+        detail = f"{detail}; its log: {quoted}"
+    if shown and all(h.line != shown[0] for h in hits):
         hits.append(Hit("pyxis-log", shown[0], "log-pyxis-container-failed", ()))
     groups[("log-pyxis-container-failed", (("detail", detail),))] = sorted(hits, key=lambda h: h.line.number)
 
