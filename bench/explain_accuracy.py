@@ -399,6 +399,9 @@ CAUSES["ofi-cxi-provider-race"] = {"log-nccl-ofi-request-error"}
 # After the twentieth round was measured (3/13 named first then): enroot's user namespace a node forbids, which the
 # pyxis finding now quotes from enroot's log and whose fix names the sysctl and AppArmor settings enroot requires.
 CAUSES["apparmor-userns-restricted"] = {"log-pyxis-container-failed"}
+# Ray's own check of a node's ports (read after that round from the text's many public write-ups, which agree on
+# the cause: ports Ray picks at random landing in its worker ports)
+CAUSES["ray-port-collision"] = {"log-ray-port-conflict"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

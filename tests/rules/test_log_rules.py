@@ -2207,6 +2207,13 @@ CASES += [
         "log-memlock-too-low",
         {},
     ),
+    (
+        "ray-port-conflict",
+        "field/1546-ray-worker-ports-collision.log",
+        "is trying to use a port number",
+        "log-ray-port-conflict",
+        {"component": "worker ports", "port": "16521"},
+    ),
 ]
 
 

@@ -1409,4 +1409,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "并把 NCCL_SOCKET_IFNAME 和 GLOO_SOCKET_IFNAME 设为承载该地址的网卡。",
         ),
     ),
+    Entry(
+        "log-ray-port-conflict",
+        "error",
+        "log",
+        Text(
+            "Ray would not start this node: port {port} is claimed both by its {component} and by another of its "
+            "components",
+            "Ray 拒绝启动该节点：端口 {port} 既被它的 {component} 占用，又被它的另一个组件占用",
+        ),
+        Text(
+            "Ray checks its ports before a node starts. It picks some of them at random (the dashboard agent's, the "
+            "runtime-env agent's, the metrics export's), and they can land in its worker ports (10002-19999 by "
+            "default), so the node fails on some starts only. Pin every port outside the worker range on the head "
+            "and on every worker (ray start --port below 10000, --dashboard-agent-listen-port, "
+            "--dashboard-agent-grpc-port, --runtime-env-agent-port, --metrics-export-port), or move the range "
+            "(--min-worker-port, --max-worker-port) away from the ports you set.",
+            "Ray 在节点启动前检查自己的端口。其中一些端口是随机选的（dashboard agent、runtime-env agent、metrics "
+            "export），它们可能落入 worker 端口范围（默认 10002-19999），因此节点只在某些次启动时失败。在 head 和每个 "
+            "worker 上把所有端口都固定在 worker 范围之外（ray start --port 小于 10000，--dashboard-agent-listen-port、"
+            "--dashboard-agent-grpc-port、--runtime-env-agent-port、--metrics-export-port），或把该范围"
+            "（--min-worker-port、--max-worker-port）移开你设定的端口。",
+        ),
+    ),
 )

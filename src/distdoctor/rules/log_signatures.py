@@ -2956,4 +2956,10 @@ SIGNATURES: tuple[Signature, ...] = (
             {"detail": f"{g['call']} failed: Cannot allocate memory with a limit of {g['limit']} KiB (UCX)"},
         ),
     ),
+    _sig(  # Ray's parameter.py (1.x to 2.x): two of a node's components given one port, checked before it starts
+        "ray-port-conflict",
+        "is trying to use a port number ",
+        r"Ray component (?P<component>\w+) is trying to use a port number (?P<port>\d+) that is used by other",
+        lambda g: ("log-ray-port-conflict", {"component": g["component"].replace("_", " "), "port": g["port"]}),
+    ),
 )
