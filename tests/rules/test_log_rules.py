@@ -2214,6 +2214,13 @@ CASES += [
         "log-ray-port-conflict",
         {"component": "worker ports", "port": "16521"},
     ),
+    (
+        "ray-local-instance",
+        "field/860-vllm-docker-shm-64mb.log",
+        "Started a local Ray instance",
+        "ray-local",
+        {},
+    ),
 ]
 
 
@@ -3249,3 +3256,11 @@ def test_a_step_slurm_refused_for_busy_nodes_is_an_error_and_a_wait_alone_a_warn
 def test_a_bare_memory_registration_failure_of_old_nccl_is_named_before_the_completion_errors_after_it() -> None:
     names = [f.name for f in explain_findings([_field_log("1520")])]
     assert names[0] == "log-memlock-too-low"
+
+
+def test_a_job_waiting_for_gpus_in_a_ray_it_started_itself_is_told_to_join_the_cluster() -> None:
+    short = real_line("source-texts.log", "required GPUs exceeds the total").text
+    assert [f.name for f in explain_findings([to_input(short, "a.log")])] == ["log-ray-resources-short"]
+    local = real_line("field/860-vllm-docker-shm-64mb.log", "Started a local Ray instance").text
+    (finding,) = explain_findings([to_input(f"{local}\n{short}", "a.log")])
+    assert finding.name == "log-ray-local-instance" and len(finding.evidence) == 2

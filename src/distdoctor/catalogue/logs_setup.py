@@ -1432,4 +1432,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "（--min-worker-port、--max-worker-port）移开你设定的端口。",
         ),
     ),
+    Entry(
+        "log-ray-local-instance",
+        "error",
+        "log",
+        Text(
+            "The job started a Ray of its own on this node instead of joining the cluster, and waits there for "
+            "GPUs that only the cluster has",
+            "作业在本节点上自己启动了一个 Ray，而没有加入集群，并在那里等待只有集群才有的 GPU",
+        ),
+        Text(
+            "ray.init() without an address joins no cluster: it starts a one-node Ray that sees this node's GPUs "
+            "alone. Point the job at the running cluster before it starts (export RAY_ADDRESS=HEAD_IP:6379, or "
+            "RAY_ADDRESS=auto on a node where ray start ran), and check with ray status that every node and GPU "
+            "has joined.",
+            "不带地址的 ray.init() 不会加入任何集群：它启动一个只看得到本节点 GPU 的单节点 Ray。在作业启动前让它指向"
+            "正在运行的集群（export RAY_ADDRESS=HEAD_IP:6379，或在运行过 ray start 的节点上用 RAY_ADDRESS=auto），"
+            "并用 ray status 确认所有节点和 GPU 都已加入。",
+        ),
+    ),
 )

@@ -52,8 +52,10 @@ WATCHDOG_TIMEOUT = "nccl-watchdog-timeout"
 ENROOT_FAILED = "enroot-failed"
 IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sockets (most single hosts print it)
 IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
+LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its own: it sees this node alone
 MARKERS = frozenset(
     {
+        LOCAL_RAY,
         IB_ABSENT,
         IB_WANTED,
         RANK_ASSIGNMENT,
@@ -824,8 +826,10 @@ SIGNATURES: tuple[Signature, ...] = (
             "Placement group creation timed out",
             "The worker group startup timed out after",
             "No available node types can fulfill resource request",
+            "exceeds the total number of available GPUs in the",
         ),
-        r"(?P<wait>Waiting for creating a placement group of specs for \d+ seconds|"
+        r"(?P<wait>Waiting for creating a placement group of specs for \d+ seconds|The number of required GPUs "
+        r"exceeds the total number of available GPUs in the (?:placement group|cluster)|"
         r"Cannot provide a placement group of .*?within \d+ seconds|Placement group creation timed out|"
         r"The worker group startup timed out after [\d.]+ seconds waiting for \d+ workers)|"
         r"(?:following resource request cannot be scheduled right now|"
@@ -834,6 +838,13 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-ray-resources-short",
             {"detail": f"it asks {g['req']}" if g.get("req") else g["wait"][0].lower() + g["wait"][1:]},
         ),
+    ),
+    _sig(  # Ray's worker.py (1.x to 2.x): ray.init() found no cluster to join (no address, no RAY_ADDRESS) and
+        # started one on this node
+        "ray-local-instance",
+        "Started a local Ray instance",
+        r"Started a local Ray instance",
+        lambda g: (LOCAL_RAY, {}),
     ),
     _sig(  # Ray's GCS (gcs_node_manager.cc and before it the monitor): a raylet whose heartbeats stopped
         "ray-node-dead",

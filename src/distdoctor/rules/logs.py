@@ -32,6 +32,7 @@ from distdoctor.rules.log_signatures import (
     IB_ABSENT,
     IB_WANTED,
     LAUNCHED,
+    LOCAL_RAY,
     MARKERS,
     MEMBER,
     NCCL_1,
@@ -815,8 +816,12 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     done = {dict(h.params)["key"] for h in hits if h.finding == BARRIER_DONE}
     for key in [k for k in groups if k[0] == "log-store-barrier-waiting" and dict(k[1])["key"] in done]:
         del groups[key]  # the barrier was slow, and then every rank came
+    local_ray = groups.get((LOCAL_RAY, ()), [])
     for key in [k for k in groups if k[0] in MARKERS]:
         del groups[key]
+    if local_ray and (short := [k for k in groups if k[0] == "log-ray-resources-short"]):
+        # the job waits for GPUs in a Ray it started itself, which holds this node's GPUs alone
+        groups[("log-ray-local-instance", ())] = local_ray[:1] + [h for k in short for h in groups.pop(k)]
     if refused:  # the timeouts of this log followed refused connects: the port is closed or rejected, not dropped
         renamed: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
         for (name, params), group in groups.items():
