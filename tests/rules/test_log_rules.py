@@ -2221,6 +2221,20 @@ CASES += [
         "ray-local",
         {},
     ),
+    (
+        "launcher-var-missing",
+        "field/1640-tgi-launcher-local-rank-not-injected.log",
+        "KeyError",
+        "log-launcher-var-missing",
+        {"var": "LOCAL_RANK"},
+    ),
+    (
+        "gpu-kernel-fault",
+        "field/1604-rtx5090-nccl-missing-sm120-xid13.log",
+        ": 43,",
+        "log-gpu-kernel-fault",
+        {"xid": "43"},
+    ),
 ]
 
 
@@ -3264,3 +3278,19 @@ def test_a_job_waiting_for_gpus_in_a_ray_it_started_itself_is_told_to_join_the_c
     local = real_line("field/860-vllm-docker-shm-64mb.log", "Started a local Ray instance").text
     (finding,) = explain_findings([to_input(f"{local}\n{short}", "a.log")])
     assert finding.name == "log-ray-local-instance" and len(finding.evidence) == 2
+
+
+def test_one_gpus_faulting_kernel_is_one_finding_with_its_xids_in_order() -> None:
+    (finding,) = explain_findings([_field_log("1604")])
+    assert finding.name == "log-gpu-kernel-fault" and finding.param_map["xid"] == "13, 43"
+    assert len(finding.evidence) == 3
+
+
+def test_nccls_shm_line_broken_before_cudas_text_is_still_the_cumem_transport() -> None:
+    # recorded in the field: "... shm.cc:590 NCCL WARN Cuda failure 217" and CUDA's words on the next line
+    assert _field("1621-ray-single-visible-gpu-shm-cumem-217.log") == ["log-nccl-cumem-host-no-p2p"]
+
+
+def test_pastes_with_placeholders_or_without_backticks_are_read_as_the_texts_they_quote() -> None:
+    assert _field("1620-torchrun-sigkill-container-cgroup-oom.log")[0] == "log-rank-oom-likely"  # "(pid: xxxx)"
+    assert _field("1641-lightning-slurm-ntasks-per-node-mismatch.log") == ["log-lightning-layout-mismatch"]

@@ -20,9 +20,13 @@ LOCAL: tuple[Entry, ...] = (
         Text("{names} not set: the job cannot form without it", "{names} 未设置：缺了它作业无法组网"),
         Text(
             "Export {names} on every node before launching, or pass it as a flag; a scheduler script must "
-            'set it itself (Slurm: MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)).',
+            'set it itself (Slurm: MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)). '
+            "An empty value is not set to torch: a $(...) that printed nothing, such as scontrol run inside a "
+            "container that lacks it, leaves the variable empty.",
             "在每个节点启动前 export {names}，或用命令行参数传入；调度脚本需要自己设置（Slurm 中："
-            'MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)）。',
+            'MASTER_ADDR=$(scontrol show hostnames "$SLURM_JOB_NODELIST" | head -n1)）。'
+            "空值在 torch 看来就是未设置：没有输出任何内容的 $(...)（例如在没有 scontrol 的容器内运行 scontrol）"
+            "会让变量为空。",
         ),
     ),
     Entry(

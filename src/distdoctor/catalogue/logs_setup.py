@@ -1451,4 +1451,48 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "并用 ray status 确认所有节点和 GPU 都已加入。",
         ),
     ),
+    Entry(
+        "log-launcher-var-missing",
+        "error",
+        "log",
+        Text(
+            "The program read {var} from its environment, and nothing had set it: it was started without the "
+            "launcher that sets it",
+            "程序从环境变量中读取 {var}，但没有任何东西设置过它：程序没有经由会设置它的启动器启动",
+        ),
+        Text(
+            "torchrun (and accelerate launch, deepspeed, Lightning under srun) gives each process RANK, "
+            "LOCAL_RANK, WORLD_SIZE, MASTER_ADDR and MASTER_PORT; python train.py, a custom launcher or a "
+            "serving stack's own process manager sets none of them. Start it with torchrun "
+            "--nproc-per-node=GPUS_PER_NODE (and --nnodes, --node-rank or --rdzv-endpoint across nodes), or set "
+            "them yourself from the scheduler's (under srun: RANK=$SLURM_PROCID, LOCAL_RANK=$SLURM_LOCALID, "
+            "WORLD_SIZE=$SLURM_NTASKS).",
+            "torchrun（以及 accelerate launch、deepspeed、srun 下的 Lightning）会为每个进程设置 RANK、LOCAL_RANK、"
+            "WORLD_SIZE、MASTER_ADDR 和 MASTER_PORT；python train.py、自定义启动器或推理服务自带的进程管理器都不会"
+            "设置。请用 torchrun --nproc-per-node=每节点GPU数 启动（跨节点时再加 --nnodes、--node-rank 或 "
+            "--rdzv-endpoint），或者根据调度器的变量自行设置（srun 下：RANK=$SLURM_PROCID、"
+            "LOCAL_RANK=$SLURM_LOCALID、WORLD_SIZE=$SLURM_NTASKS）。",
+        ),
+    ),
+    Entry(
+        "log-gpu-kernel-fault",
+        "error",
+        "log",
+        Text(
+            "A GPU stopped a kernel that faulted (NVRM Xid {xid}{detail}): the program, or a library it loaded, "
+            "ran code this GPU rejected",
+            "GPU 终止了一个出错的 kernel（NVRM Xid {xid}{detail}）：程序或它加载的库运行了这块 GPU 拒绝执行的代码",
+        ),
+        Text(
+            "These Xids are the application's, not the hardware's: an illegal memory access, or a kernel built for "
+            "another GPU architecture. Check that torch, NCCL and every extension were built for this GPU "
+            "(torch.cuda.get_arch_list() lists its sm_XY; a GPU newer than the NCCL or CUDA release needs a newer "
+            "one), then rerun with CUDA_LAUNCH_BLOCKING=1 to see which call faults. The rank on that GPU fails and "
+            "the others wait for it.",
+            "这些 Xid 属于应用程序，而不是硬件：非法内存访问，或为其他 GPU 架构编译的 kernel。确认 torch、NCCL 和"
+            "所有扩展都是为这块 GPU 编译的（torch.cuda.get_arch_list() 中有它的 sm_XY；比 NCCL 或 CUDA 版本更新的 "
+            "GPU 需要更新的版本），然后用 CUDA_LAUNCH_BLOCKING=1 重新运行，查看是哪一个调用出错。该 GPU 上的 rank "
+            "会失败，其他 rank 会一直等它。",
+        ),
+    ),
 )

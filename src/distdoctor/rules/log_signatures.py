@@ -556,7 +556,7 @@ _IB_COMPLETION = (
 _EXITCODE = (
     # no leading \b or ^: a pattern that starts with literals lets re skip to where "rank" or "exitcode" could be
     r"(?:rank\s*:\s*(?P<rank>\d+) \(local_rank: \d+\).*?)?exitcode\s*:\s*(?P<code>-?\d+)\)?"
-    r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\d+)\)"
+    r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\w+)\)"  # a paste may hold a placeholder ("xxxx")
 )
 _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
 
@@ -728,8 +728,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # Lightning's SLURMEnvironment and TorchElasticEnvironment checks (fabric/plugins/environments, 2.0+)
         "lightning-layout",
         ("in Lightning, but the ", "in your SLURM bash script"),  # a paste may wrap the rest of that sentence
-        r"You set `(?P<what>num_nodes|devices)=(?P<set>\d+)` in Lightning, but the number of (?:nodes|tasks per node) "
-        r"configured in SLURM `(?P<flag>--nodes|--ntasks-per-node)=(?P<slurm>\d+)` does not match|"
+        # a page that quotes it may drop the backticks
+        r"You set `?(?P<what>num_nodes|devices)=(?P<set>\d+)`? in Lightning, but the number of (?:nodes|tasks per "
+        r"node) configured in SLURM `?(?P<flag>--nodes|--ntasks-per-node)=(?P<slurm>\d+)`? does not match|"
         r"You set `devices=(?P<d>\d+)` and `num_nodes=(?P<n>\d+)` in Lightning, but the product \(\d+ \* \d+\) "
         r"does not match the world size \((?P<world>\d+)\)|"
         r"You set `--ntasks=(?P<ntasks>\d+)` in your SLURM bash script",
@@ -2114,11 +2115,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # with device N: 217 ...", torch's "CUDA error: ..."; in transport/shm.cc (2.24+: host memory shared through
         # cuMem, which maps it on the peer's GPU) it is not the P2P transport's
         "cuda-peer-unsupported",
-        "peer access is not supported",
-        r"(?P<shm>shm\.cc:\d+ .*?)?(?:\b(?P<code>\d+) '?)?peer access is not supported",  # \b: one try per number
+        ("peer access is not supported", "Cuda failure 217"),
+        # a paste may break NCCL's line before its quoted CUDA text
+        r"(?P<shm>shm\.cc:\d+ .*?)?(?:\b(?P<code>\d+) '?)?peer access is not supported|"
+        r"(?P<shm2>shm\.cc:\d+ .*?)Cuda failure 217\s*$",
         lambda g: (
             ("log-nccl-cumem-host-no-p2p", {})
-            if g.get("shm")
+            if g.get("shm") or g.get("shm2")
             else ("log-p2p-not-supported", {"detail": f" (CUDA error {g['code']})" if g.get("code") else ""})
         ),
     ),
@@ -2972,5 +2975,19 @@ SIGNATURES: tuple[Signature, ...] = (
         "is trying to use a port number ",
         r"Ray component (?P<component>\w+) is trying to use a port number (?P<port>\d+) that is used by other",
         lambda g: ("log-ray-port-conflict", {"component": g["component"].replace("_", " "), "port": g["port"]}),
+    ),
+    _sig(  # os.environ["LOCAL_RANK"] and the like in a script started without torchrun: Python's KeyError names it
+        "launcher-var-missing",
+        "KeyError: '",
+        r"KeyError: '(?P<var>(?:LOCAL_|GROUP_|NODE_)?RANK|(?:LOCAL_)?WORLD_SIZE|MASTER_ADDR|MASTER_PORT)'",
+        _name("log-launcher-var-missing"),
+    ),
+    _sig(  # the NVIDIA driver's Xids of a faulting kernel (NVIDIA's Xid catalogue: 13 graphics engine exception, 31
+        # GPU memory page fault, 43 GPU stopped processing): the application's faults, where 48, 79 and the like
+        # (gpu-hardware-fault) are the GPU's own
+        "gpu-kernel-fault",
+        "NVRM: Xid",
+        r"NVRM: Xid \((?P<pci>PCI:[^)]*)\): (?P<xid>13|31|43),",
+        lambda g: ("log-gpu-kernel-fault", {"xid": g["xid"], "detail": f" on {g['pci']}"}),
     ),
 )

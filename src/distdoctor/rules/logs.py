@@ -433,6 +433,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             and ("log-master-port-denied" in names or sum(n == name for n, _ in groups) > 1)
         ):
             del groups[(name, params)]  # the store's error without its port, below the warnings that name it
+        elif name == "log-p2p-not-supported" and "log-nccl-cumem-host-no-p2p" in names:
+            del groups[(name, params)]  # CUDA's text of the SHM transport's failure, on a line of its own
         elif name == "master-unreachable" and p["addr"] in unresolved:
             del groups[(name, params)]  # a connect to a name that has no address: the name is the cause
         elif name == "log-nccl-bootstrap-failed" and names & _BOOTSTRAP_CAUSES:
@@ -798,6 +800,17 @@ def _pyxis_failure(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hi
     groups[("log-pyxis-container-failed", (("detail", detail),))] = sorted(hits, key=lambda h: h.line.number)
 
 
+def _kernel_faults(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """The driver's Xids of one GPU's faulting kernel (13, then 43 as it stops it) as one finding, Xids in order."""
+    by_gpu: dict[str, list[Hit]] = {}
+    for key in [k for k in groups if k[0] == "log-gpu-kernel-fault"]:
+        by_gpu.setdefault(dict(key[1])["detail"], []).extend(groups.pop(key))
+    for detail, hits in by_gpu.items():
+        hits.sort(key=lambda h: h.line.number)
+        xids = ", ".join(dict.fromkeys(dict(h.params)["xid"] for h in hits))
+        groups[("log-gpu-kernel-fault", (("xid", xids), ("detail", detail)))] = hits
+
+
 def _host_of(group: Sequence[Hit], node: str) -> str:
     """The host all of a finding's lines name (a paste of several nodes), else the log's node."""
     hosts = {h.line.host for h in group}
@@ -840,6 +853,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _nic_not_pci(groups, hits)
     _name_qp_device(groups, log)
     _pyxis_failure(groups, log)
+    _kernel_faults(groups)
     _rank_assignment_wait(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
