@@ -2235,6 +2235,13 @@ CASES += [
         "log-gpu-kernel-fault",
         {"xid": "43"},
     ),
+    (
+        "ray-socket-path-long",
+        "field/1722-ray-socket-path-too-long-pbs-tmpdir.log",
+        "AF_UNIX path length",
+        "log-ray-socket-path-long",
+        {"max": "107"},
+    ),
 ]
 
 
@@ -3294,3 +3301,10 @@ def test_nccls_shm_line_broken_before_cudas_text_is_still_the_cumem_transport() 
 def test_pastes_with_placeholders_or_without_backticks_are_read_as_the_texts_they_quote() -> None:
     assert _field("1620-torchrun-sigkill-container-cgroup-oom.log")[0] == "log-rank-oom-likely"  # "(pid: xxxx)"
     assert _field("1641-lightning-slurm-ntasks-per-node-mismatch.log") == ["log-lightning-layout-mismatch"]
+
+
+def test_rays_gcs_connect_failure_quotes_the_address_as_the_script_built_it() -> None:
+    (finding,) = explain_findings([_field_log("1724")])
+    assert finding.name == "log-ray-head-unreachable" and finding.param_map["detail"] == " at 10.102.97.179:6379"
+    (two,) = explain_findings([_field_log("1721")])  # `hostname -i` gave two addresses
+    assert two.param_map["detail"] == " at 10.x.x.x 10.x.x.y:6379"

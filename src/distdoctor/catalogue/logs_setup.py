@@ -1495,4 +1495,22 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "会失败，其他 rank 会一直等它。",
         ),
     ),
+    Entry(
+        "log-ray-socket-path-long",
+        "error",
+        "log",
+        Text(
+            "Ray could not start: the path of its session's Unix socket is longer than the {max} bytes a Unix socket "
+            "may have ({path})",
+            "Ray 无法启动：它会话的 Unix 套接字路径超过了 Unix 套接字允许的 {max} 字节（{path}）",
+        ),
+        Text(
+            "Ray puts its sockets under its temp dir, which follows TMPDIR; a batch scheduler's per-job TMPDIR (PBS, "
+            "Slurm's job_container) is often long. Give Ray a short one on every node: ray start --temp-dir=/tmp/ray "
+            "(ray.init(_temp_dir=...) for the driver), or export RAY_TMPDIR=/tmp before it starts.",
+            "Ray 把套接字放在它的临时目录下，而临时目录跟随 TMPDIR；批处理调度器为每个作业设置的 TMPDIR（PBS、Slurm "
+            "的 job_container）常常很长。在每个节点上给 Ray 一个短路径：ray start --temp-dir=/tmp/ray（driver 用 "
+            "ray.init(_temp_dir=...)），或在启动前 export RAY_TMPDIR=/tmp。",
+        ),
+    ),
 )

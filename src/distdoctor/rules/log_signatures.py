@@ -784,14 +784,22 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Ray's GCS client and ray.init (2.x): a process that cannot reach the head's GCS, or finds no cluster
         "ray-head-unreachable",
-        ("Failed to connect to GCS within", "Unable to connect to GCS at", "Could not find any running Ray instance"),
+        (
+            "Failed to connect to GCS within",
+            "Failed to connect to GCS at address",
+            "Unable to connect to GCS at",
+            "Could not find any running Ray instance",
+        ),
+        # the C++ client's rpc_client.h: "Failed to connect to GCS at address A:P within 5 seconds."; the node's
+        # Python: "... at address=A:P. Last exception: ..."; an address a script built wrongly is quoted as it is
         r"Failed to connect to GCS within (?P<s>\d+) seconds|Unable to connect to GCS at (?P<addr>[\w.:\-\[\]]+?)\.?\s|"
+        r"Failed to connect to GCS at address[= ](?P<addr2>\S+?(?: \S+?)?:\d+)\b|"
         r"(?P<none>Could not find any running Ray instance)",
         lambda g: (
             "log-ray-head-unreachable",
             {
-                "detail": f" at {g['addr']}"
-                if g.get("addr")
+                "detail": f" at {g.get('addr') or g['addr2']}"
+                if g.get("addr") or g.get("addr2")
                 else f" within {g['s']} s"
                 if g.get("s")
                 else ": no cluster was started here, and no address was given"
@@ -2989,5 +2997,11 @@ SIGNATURES: tuple[Signature, ...] = (
         "NVRM: Xid",
         r"NVRM: Xid \((?P<pci>PCI:[^)]*)\): (?P<xid>13|31|43),",
         lambda g: ("log-gpu-kernel-fault", {"xid": g["xid"], "detail": f" on {g['pci']}"}),
+    ),
+    _sig(  # Ray's services.py (1.x to 2.x): its session's Unix sockets under a temp dir whose path is too long
+        "ray-socket-path-long",
+        "AF_UNIX path length cannot exceed",
+        r"AF_UNIX path length cannot exceed (?P<max>\d+) bytes: (?P<path>\S+)",
+        lambda g: ("log-ray-socket-path-long", {"max": g["max"], "path": g["path"]}),
     ),
 )
