@@ -4,6 +4,7 @@ on the recorded logs of every fault scenario of the cross-node test bed."""
 from __future__ import annotations
 
 import re
+import time
 from pathlib import Path
 
 import pytest
@@ -11,7 +12,14 @@ import pytest
 from distdoctor.catalogue import CATALOGUE, describe
 from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
-from distdoctor.rules.log_signatures import BARRIER_DONE, OFI_FAILED, PG_INIT, RANK_ASSIGNMENT, REGISTERED
+from distdoctor.rules.log_signatures import (
+    BARRIER_DONE,
+    OFI_FAILED,
+    PG_INIT,
+    RANK_ASSIGNMENT,
+    REGISTERED,
+    Signature,
+)
 from distdoctor.rules.logs import MARKERS, SIGNATURES, error_lines, explain_findings, failure_lines, match_line
 
 LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
@@ -3308,3 +3316,20 @@ def test_rays_gcs_connect_failure_quotes_the_address_as_the_script_built_it() ->
     assert finding.name == "log-ray-head-unreachable" and finding.param_map["detail"] == " at 10.102.97.179:6379"
     (two,) = explain_findings([_field_log("1721")])  # `hostname -i` gave two addresses
     assert two.param_map["detail"] == " at 10.x.x.x 10.x.x.y:6379"
+
+
+# A line can be long (a progress bar's carriage returns, a dump of numbers) and `run` reads every line live: a
+# signature that retries a run of such characters from every position takes seconds there, where the others take
+# milliseconds. The bound is a hundred times what a linear search needs.
+_PADDING = ("a:b ", "1", " ", "\t", "-", "x: ", "[0]a:1<2> ")
+
+
+@pytest.mark.parametrize("sig", SIGNATURES, ids=[s.key for s in SIGNATURES])
+def test_no_signature_retries_a_long_line_from_every_position(sig: Signature) -> None:
+    for needle in sig.needles:
+        for pad in _PADDING:
+            filler = pad * (20_000 // len(pad))
+            for text in (needle + filler, filler + needle + filler[:2000]):
+                start = time.perf_counter()
+                sig.pattern.search(text)
+                assert time.perf_counter() - start < 0.5, (sig.key, repr(pad))

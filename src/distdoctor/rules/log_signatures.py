@@ -2901,7 +2901,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # orted_submit.c (4.x), schizo_base_stubs.c (PRRTE, 5.x): mpirun run by root without leave
         "mpi-run-as-root",
         "has detected an attempt to run as root",
-        r"(?P<launcher>[\w.\-]+) has detected an attempt to run as root",
+        # from a name's first character only, and a bounded one: a run of word characters before the text would
+        # otherwise be retried from every position
+        r"(?<![\w.\-])(?P<launcher>[\w.\-]{1,40}) has detected an attempt to run as root",
         _name("log-mpi-run-as-root"),
     ),
     _sig(  # help-oob-tcp.txt [no-included-found], help-mpi-btl-tcp.txt / help-oob-tcp.txt [invalid if_inexclude]
@@ -2971,8 +2973,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "ucx-memlock",
         "Please set max locked memory (ulimit -l)",
-        r"(?P<call>\w+\([^)]*\)) failed: Cannot allocate memory : Please set max locked memory \(ulimit -l\) to "
-        r"'unlimited' \(current: (?P<limit>\d+) kbytes\)",
+        r"(?<!\w)(?P<call>\w{1,40}\([^)]{0,200}\)) failed: Cannot allocate memory : Please set max locked memory "
+        r"\(ulimit -l\) to 'unlimited' \(current: (?P<limit>\d+) kbytes\)",
         lambda g: (
             "log-memlock-too-low",
             {"detail": f"{g['call']} failed: Cannot allocate memory with a limit of {g['limit']} KiB (UCX)"},
