@@ -148,10 +148,22 @@ def test_a_missing_node_is_waited_for_then_the_verdict_is_partial() -> None:
 
 
 def test_a_duplicate_node_rank_is_kept_for_the_rules() -> None:
+    async def arrived(node0: Node0, count: int) -> None:
+        while len(node0.of(NodeArrived)) < count:
+            await asyncio.sleep(0.01)
+
     async def go() -> GatherResult:
+        # One report after the other, each once the one before it arrived: node 0 ends its gather as soon as every
+        # node_rank is in, and a worker whose connect was refused backs off (on a loaded machine, past that end).
         node0 = Node0(3)
-        clients = [worker(node(1, 3, "nodeA"), node0.port), worker(node(1, 3, "nodeB"), node0.port, delay_s=0.05)]
-        result, _, _ = await gather_with(node0, *clients, worker(node(2, 3), node0.port, delay_s=0.1))
+        serving = asyncio.ensure_future(node0.run(LOCAL))
+        joins = [asyncio.ensure_future(worker(node(1, 3, "nodeA"), node0.port))]
+        await arrived(node0, 1)
+        joins.append(asyncio.ensure_future(worker(node(1, 3, "nodeB"), node0.port)))
+        await arrived(node0, 2)
+        joins.append(asyncio.ensure_future(worker(node(2, 3), node0.port)))
+        result, _ = await serving
+        await asyncio.gather(*joins)
         return result
 
     result = asyncio.run(go())
