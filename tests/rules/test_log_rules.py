@@ -2121,7 +2121,7 @@ CASES += [
         "source-texts.log",
         "couldn't chdir",
         "log-workdir-missing",
-        {"path": "/home/alice/llm-train", "where": " (No such file or directory)"},
+        {"path": "/home/alice/llm-train", "detail": " (No such file or directory)"},
     ),
     (
         "slurm-execve-failed",

@@ -1320,9 +1320,9 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The job's working directory {path} does not exist on a node{where}: its tasks started in /tmp instead, "
+            "The job's working directory {path} does not exist on a node{detail}: its tasks started in /tmp instead, "
             "where relative paths to the script and the data do not resolve",
-            "作业的工作目录 {path} 在某个节点上不存在{where}：那里的任务改在 /tmp 中启动，指向脚本和数据的相对路径"
+            "作业的工作目录 {path} 在某个节点上不存在{detail}：那里的任务改在 /tmp 中启动，指向脚本和数据的相对路径"
             "都找不到",
         ),
         Text(
@@ -1340,8 +1340,8 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Slurm could not run {command} on a node{where}: {error}",
-            "Slurm 无法在某个节点上运行 {command}{where}：{error}",
+            "Slurm could not run {command} on a node: {error}",
+            "Slurm 无法在某个节点上运行 {command}：{error}",
         ),
         Text(
             "slurmstepd looks the command up with the task's PATH on that node. The environment the job was "

@@ -2850,7 +2850,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "slurm-chdir-failed",
         "going to /tmp instead",
         r"couldn't chdir to [`'](?P<path>[^']+)': (?P<error>[^:]+): going to /tmp instead",
-        lambda g: ("log-workdir-missing", {"path": g["path"], "where": f" ({g['error'].strip()})"}),
+        lambda g: ("log-workdir-missing", {"path": g["path"], "detail": f" ({g['error'].strip()})"}),
     ),
     _sig(  # slurmstepd's task.c: the command, or its script's interpreter, is not on this node's PATH
         "slurm-execve-failed",
@@ -2860,7 +2860,6 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-slurm-exec-failed",
             {
                 "command": g.get("interp") or g["cmd"],
-                "where": "",
                 "error": f"bad interpreter: {g['error']}" if g.get("interp") else g["error"],
             },
         ),
