@@ -3320,7 +3320,7 @@ def test_rays_gcs_connect_failure_quotes_the_address_as_the_script_built_it() ->
 
 # A line can be long (a progress bar's carriage returns, a dump of numbers) and `run` reads every line live: a
 # signature that retries a run of such characters from every position takes seconds there, where the others take
-# milliseconds. The bound is a hundred times what a linear search needs.
+# milliseconds. The bound, in this process's CPU time, is a hundred times what a linear search needs.
 _PADDING = ("a:b ", "1", " ", "\t", "-", "x: ", "[0]a:1<2> ")
 
 
@@ -3330,6 +3330,6 @@ def test_no_signature_retries_a_long_line_from_every_position(sig: Signature) ->
         for pad in _PADDING:
             filler = pad * (20_000 // len(pad))
             for text in (needle + filler, filler + needle + filler[:2000]):
-                start = time.perf_counter()
+                start = time.process_time()  # CPU time: a machine busy with other work does not stretch it
                 sig.pattern.search(text)
-                assert time.perf_counter() - start < 0.5, (sig.key, repr(pad))
+                assert time.process_time() - start < 0.5, (sig.key, repr(pad))
