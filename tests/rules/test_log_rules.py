@@ -2250,6 +2250,13 @@ CASES += [
         "log-ray-socket-path-long",
         {"max": "107"},
     ),
+    (
+        "slurm-node-failure",
+        "source-texts.log",
+        "Node failure on",
+        "log-job-cancelled",
+        {"node": "gpu-node-3", "reason": "due to a node failure"},
+    ),
 ]
 
 
@@ -3333,3 +3340,12 @@ def test_no_signature_retries_a_long_line_from_every_position(sig: Signature) ->
                 start = time.process_time()  # CPU time: a machine busy with other work does not stretch it
                 sig.pattern.search(text)
                 assert time.process_time() - start < 0.5, (sig.key, repr(pad))
+
+
+def test_sallocs_time_limit_is_the_job_cancelled_for_it() -> None:
+    (hit,) = match_line(real_line("source-texts.log", "has exceeded its time limit"))
+    assert (hit.finding, dict(hit.params)["job"], dict(hit.params)["reason"]) == (
+        "log-job-cancelled",
+        "48213",
+        "due to time limit",
+    )

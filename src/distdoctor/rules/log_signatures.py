@@ -3005,4 +3005,20 @@ SIGNATURES: tuple[Signature, ...] = (
         r"AF_UNIX path length cannot exceed (?P<max>\d+) bytes: (?P<path>\S+)",
         lambda g: ("log-ray-socket-path-long", {"max": g["max"], "path": g["path"]}),
     ),
+    _sig(  # srun's step_launch.c and allocate.c, salloc.c (284c3b95f0): the node failure, and a time limit, as srun
+        # and salloc report them where slurmstepd's banner is not in the paste
+        "slurm-node-failure",
+        ("Node failure on ", "has exceeded its time limit and its allocation"),
+        r"(?:srun|salloc): error: Node failure on (?P<node>[\w.\-\[\],]+)|Job (?P<job>\d+) has exceeded its time limit "
+        r"and its allocation has been revoked",
+        lambda g: (
+            "log-job-cancelled",
+            {
+                "job": g.get("job") or "(srun's step)",
+                "node": g.get("node") or "its nodes",
+                "reason": "due to a node failure" if g.get("node") else "due to time limit",
+                "advice": _SLURM_ADVICE["NODE FAILURE" if g.get("node") else "TIME LIMIT"],
+            },
+        ),
+    ),
 )
