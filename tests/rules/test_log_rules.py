@@ -1436,9 +1436,9 @@ CASES = [
         "field/002-duplicate-gpu-default-device.log",
         "Duplicate GPU",
         "log-duplicate-gpu",
-        {"rank_a": "0", "rank_b": "1", "device": "2000"},
+        {"ranks": "0, 1", "device": " (CUDA device 2000)"},
     ),
-    ("nccl-duplicate-gpu", "source-texts.log", "Duplicate GPU", "log-duplicate-gpu", {"device": "1000"}),
+    ("nccl-duplicate-gpu", "source-texts.log", "Duplicate GPU", "log-duplicate-gpu", {"device": " (CUDA device 1000)"}),
     (
         "nccl-shm-extend",
         "field/001-shm-k8s-runner-pod.log",
@@ -2256,6 +2256,13 @@ CASES += [
         "Node failure on",
         "log-job-cancelled",
         {"node": "gpu-node-3", "reason": "due to a node failure"},
+    ),
+    (
+        "nccl-net-count-mixed",
+        "source-texts.log",
+        "mixed local Net device counts",
+        "log-net-device-count-mixed",
+        {"min": "7", "max": "8"},
     ),
 ]
 
@@ -3232,7 +3239,7 @@ def test_a_watchdog_line_cut_after_its_work_still_names_the_timeout() -> None:
 def test_duplicate_gpu_with_placeholders_where_the_numbers_were_is_still_two_ranks_on_one_gpu() -> None:
     (finding,) = explain_findings([_field_log("1444")])
     assert finding.name == "log-duplicate-gpu"
-    assert (finding.param_map["rank_a"], finding.param_map["rank_b"]) == ("X", "Y")
+    assert finding.param_map["ranks"] == "X, Y"
 
 
 def test_an_ofi_transfer_error_without_its_request_pointer_is_named() -> None:
@@ -3349,3 +3356,15 @@ def test_sallocs_time_limit_is_the_job_cancelled_for_it() -> None:
         "48213",
         "due to time limit",
     )
+
+
+def test_nccl_2_30s_duplicate_gpu_wording_names_neither_ranks_nor_gpu() -> None:
+    (hit,) = match_line(real_line("source-texts.log", "Multiple Ranks are using the same GPU"))
+    assert (hit.finding, dict(hit.params)) == ("log-duplicate-gpu", {"ranks": "?", "device": ""})
+
+
+def test_nodes_with_different_nic_counts_are_named_instead_of_the_system_error_they_return() -> None:
+    warn = real_line("source-texts.log", "mixed local Net device counts").text
+    torch_line = real_line("field/026-shm-volume-missing-kaito-barrier.log", "unhandled system error").text
+    names = [f.name for f in explain_findings([to_input(f"{warn}\n{torch_line}", "a.log")])]
+    assert names == ["log-net-device-count-mixed"]

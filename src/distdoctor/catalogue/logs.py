@@ -686,8 +686,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Rank {rank_a} and rank {rank_b} are both on one GPU (CUDA device {device})",
-            "rank {rank_a} 和 rank {rank_b} 用的是同一块 GPU（CUDA device {device}）",
+            "Two ranks ({ranks}) are on one GPU{device}",
+            "两个 rank（{ranks}）用的是同一块 GPU{device}",
         ),
         Text(
             "Call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group (and pass "

@@ -1513,4 +1513,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "ray.init(_temp_dir=...)），或在启动前 export RAY_TMPDIR=/tmp。",
         ),
     ),
+    Entry(
+        "log-net-device-count-mixed",
+        "error",
+        "log",
+        Text(
+            "The nodes see different numbers of network devices (from {min} to {max}): a NIC is down or missing on "
+            "some node",
+            "各节点看到的网络设备数量不同（从 {min} 到 {max}）：某个节点上有网卡宕掉或缺失",
+        ),
+        Text(
+            "NCCL 2.30 refuses a communicator whose nodes differ in NICs, since a missing rail slows every "
+            "collective. With NCCL_DEBUG=INFO its 'Rank N has M local Net devices' lines name the ranks that see "
+            "fewer; on their node, ibv_devinfo and ip link show the port that is down or the device that is not "
+            "there (a driver not loaded, /dev/infiniband not passed into the container, NCCL_IB_HCA naming another "
+            "set). Fix that node or leave it out; NCCL_IGNORE_NET_MISMATCH=1 lets the job go on over fewer NICs.",
+            "NCCL 2.30 会拒绝各节点网卡数量不同的通信器，因为缺少的通道会拖慢每一次集合通信。开启 NCCL_DEBUG=INFO 时，"
+            "它的 'Rank N has M local Net devices' 行会指出看到较少网卡的 rank；在它们所在的节点上，ibv_devinfo 和 "
+            "ip link 会显示宕掉的端口或缺失的设备（驱动未加载、/dev/infiniband 没有传入容器、NCCL_IB_HCA 指定了另一组"
+            "网卡）。修好该节点或把它排除；NCCL_IGNORE_NET_MISMATCH=1 可以让作业在较少的网卡上继续运行。",
+        ),
+    ),
 )

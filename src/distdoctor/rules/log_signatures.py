@@ -1648,17 +1648,19 @@ SIGNATURES: tuple[Signature, ...] = (
         r"All distributed processes registered",
         lambda g: (REGISTERED, {}),
     ),
-    _sig(
+    _sig(  # init.cc: "Duplicate GPU detected" (2.x to 2.29; a paste may hold placeholders where the numbers were,
+        # "rank X and rank Y ... device XXXXX"); 2.30 names neither the ranks nor the GPU
         "nccl-duplicate-gpu",
-        "Duplicate GPU detected",
-        # a paste may hold placeholders where the numbers were ("rank X and rank Y ... device XXXXX")
-        r"Duplicate GPU detected : rank (?P<a>\w+) and rank (?P<b>\w+) both on CUDA device (?P<device>\w+)",
+        ("Duplicate GPU detected", "Multiple Ranks are using the same GPU"),
+        r"Duplicate GPU detected : rank (?P<a>\w+) and rank (?P<b>\w+) both on CUDA device (?P<device>\w+)|"
+        r"(?P<unnamed>Multiple Ranks are using the same GPU)",
         lambda g: (
             "log-duplicate-gpu",
-            {
-                "rank_a": min(g["a"], g["b"], key=_rank_order),
-                "rank_b": max(g["a"], g["b"], key=_rank_order),
-                "device": g["device"],
+            {"ranks": "?", "device": ""}
+            if g.get("unnamed")
+            else {
+                "ranks": ", ".join(sorted((g["a"], g["b"]), key=_rank_order)),
+                "device": f" (CUDA device {g['device']})",
             },
         ),
     ),
@@ -3020,5 +3022,11 @@ SIGNATURES: tuple[Signature, ...] = (
                 "advice": _SLURM_ADVICE["NODE FAILURE" if g.get("node") else "TIME LIMIT"],
             },
         ),
+    ),
+    _sig(  # init.cc (2.30 on): nodes whose ranks see different numbers of network devices
+        "nccl-net-count-mixed",
+        "mixed local Net device counts",
+        r"Detected mixed local Net device counts across ranks \(min (?P<min>\d+), max (?P<max>\d+)\)\. Set",
+        lambda g: ("log-net-device-count-mixed", {"min": g["min"], "max": g["max"]}),
     ),
 )

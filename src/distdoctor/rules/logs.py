@@ -405,6 +405,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
+            "log-net-device-count-mixed",
             "log-nccl-topology-inconsistent",
             "log-nccl-ring-open",
             "log-ifname-missing",
