@@ -2264,6 +2264,20 @@ CASES += [
         "log-net-device-count-mixed",
         {"min": "7", "max": "8"},
     ),
+    (
+        "nccl-ras-version-mismatch",
+        "source-texts.log",
+        "NCCL version mismatch with remote peer",
+        "version-mismatch",
+        {"detail": "NCCL 2.27.3 here; NCCL 2.26.2 on 10.0.0.12<51382>"},
+    ),
+    (
+        "nccl-ib-devices-failed",
+        "source-texts.log",
+        "failed devices out of",
+        "log-ib-port-down",
+        {"detail": " (2 of a connection's 4 NICs failed)"},
+    ),
 ]
 
 

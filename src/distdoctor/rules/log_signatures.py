@@ -3029,4 +3029,19 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Detected mixed local Net device counts across ranks \(min (?P<min>\d+), max (?P<max>\d+)\)\. Set",
         lambda g: ("log-net-device-count-mixed", {"min": g["min"], "max": g["max"]}),
     ),
+    _sig(  # ras.cc (2.24 on): NCCL's RAS thread meeting a peer of another release
+        "nccl-ras-version-mismatch",
+        "NCCL version mismatch with remote peer",
+        r"NCCL version mismatch with remote peer (?P<peer>\S+) \(local: (?P<local>[\w.]+), remote (?P<remote>[\w.]+)\)",
+        lambda g: (
+            "version-mismatch",
+            {"component": "NCCL", "detail": f"NCCL {g['local']} here; NCCL {g['remote']} on {g['peer']}"},
+        ),
+    ),
+    _sig(  # net_ib/p2p_resiliency.cc (2.30): the IB failover gives up when more than one of a connection's NICs fail
+        "nccl-ib-devices-failed",
+        "failed devices out of",
+        r"NET/IB: Fatal error\. Detected (?P<n>\d+) failed devices out of (?P<m>\d+) devices",
+        lambda g: ("log-ib-port-down", {"detail": f" ({g['n']} of a connection's {g['m']} NICs failed)"}),
+    ),
 )
