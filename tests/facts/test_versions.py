@@ -18,6 +18,7 @@ NO_TORCH_IMPORT = (
     "import sys; from distdoctor.cli import main; sys.argv = ['distdoctor', *sys.argv[1:]]\n"
     "try:\n    main()\nexcept SystemExit as e:\n    code = e.code\n"
     "print('TORCH-IMPORTED' if 'torch' in sys.modules else 'TORCH-NOT-IMPORTED', file=sys.stderr)\n"
+    "print('AHOCORASICK-IMPORTED' if 'ahocorasick' in sys.modules else '', file=sys.stderr)\n"
 )
 
 
@@ -38,6 +39,8 @@ def test_torch_and_its_cuda_match_what_torch_itself_says() -> None:
 def test_no_command_on_the_way_to_a_verdict_imports_torch(argv: list[str]) -> None:
     result = subprocess.run([sys.executable, "-c", NO_TORCH_IMPORT, *argv], capture_output=True, text=True)
     assert "TORCH-NOT-IMPORTED" in result.stderr, result.stderr
+    # nor the log search explain uses: check needs only the core libraries the design names
+    assert "AHOCORASICK-IMPORTED" not in result.stderr
 
 
 def test_check_on_a_python_without_torch(python_without_torch: Callable[[bool], Path]) -> None:
