@@ -2278,6 +2278,21 @@ CASES += [
         "log-ib-port-down",
         {"detail": " (2 of a connection's 4 NICs failed)"},
     ),
+    (
+        "rdzv-endpoint-port-absent",
+        "source-texts.log",
+        "Port is absent in endpoint",
+        "log-rdzv-endpoint-invalid",
+        {"endpoint": "10.0.0.11"},
+    ),
+    ("device-index-past-visible", "source-texts.log", "exceeds available GPUs", "log-invalid-device-ordinal", {}),
+    (
+        "local-rank-not-in-environment",
+        "source-texts.log",
+        "LOCAL_RANK is not in the environment",
+        "log-launcher-var-missing",
+        {"var": "LOCAL_RANK"},
+    ),
 ]
 
 

@@ -1000,6 +1000,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The (?P<part>hostname|port number) of the rendezvous endpoint '(?P<endpoint>[^']*)' must be",
         lambda g: ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": g["part"].split()[0]}),
     ),
+    _sig(  # static_tcp_rendezvous.py (torchrun's static rendezvous, 1.9 on): an endpoint without a port
+        "rdzv-endpoint-port-absent",
+        "Port is absent in endpoint: ",
+        r"Port is absent in endpoint: (?P<endpoint>\S+?)\.? Try launching with --master-port",
+        lambda g: ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": "port, which it lacks,"}),
+    ),
     _sig(  # torch <= 1.10 tcputil::connect: "host not found: " + gai_strerror
         "store-host-not-found",
         "host not found: ",
@@ -3043,5 +3049,17 @@ SIGNATURES: tuple[Signature, ...] = (
         "failed devices out of",
         r"NET/IB: Fatal error\. Detected (?P<n>\d+) failed devices out of (?P<m>\d+) devices",
         lambda g: ("log-ib-port-down", {"detail": f" ({g['n']} of a connection's {g['m']} NICs failed)"}),
+    ),
+    _sig(  # local_elastic_agent.py (torch 2.x): a local rank past the GPUs CUDA_VISIBLE_DEVICES left the agent
+        "device-index-past-visible",
+        "exceeds available GPUs in CUDA_VISIBLE_DEVICES",
+        r"local_rank \d+ exceeds available GPUs in CUDA_VISIBLE_DEVICES=",
+        lambda g: ("log-invalid-device-ordinal", {}),
+    ),
+    _sig(  # distributed_c10d.py get_node_local_rank (2.4 on), outside a launcher that sets LOCAL_RANK
+        "local-rank-not-in-environment",
+        "LOCAL_RANK is not in the environment",
+        r"LOCAL_RANK is not in the environment",
+        lambda g: ("log-launcher-var-missing", {"var": "LOCAL_RANK"}),
     ),
 )
