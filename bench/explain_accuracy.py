@@ -432,6 +432,9 @@ CAUSES["ray-temp-dir-path-too-long"] = {"log-ray-socket-path-long"}
 # After the twenty-third round was measured (1/3 named first then): an interface *_SOCKET_IFNAME names that has no
 # address is what log-ifname-missing's title says ("names no interface with an address on this node").
 CAUSES["no-ip-interface"] |= {"log-ifname-missing"}
+# Read afterwards, for the seventeenth round's 1303: Cray MPICH's NIC policy refusing a rank whose CPU affinity spans
+# NUMA nodes; its fix names code that changes the affinity before MPI_Init (there, torch imported before mpi4py).
+CAUSES["mpi4py-imported-after-torch"] = {"log-mpich-nic-policy"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

@@ -2293,6 +2293,13 @@ CASES += [
         "log-launcher-var-missing",
         {"var": "LOCAL_RANK"},
     ),
+    (
+        "mpich-nic-policy",
+        "field/1303-frontier-mpich-nic-policy-numa-mpi4py-import-order.log",
+        "NIC_POLICY",
+        "log-mpich-nic-policy",
+        {"rank": "4"},
+    ),
 ]
 
 

@@ -1534,4 +1534,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "网卡）。修好该节点或把它排除；NCCL_IGNORE_NET_MISMATCH=1 可以让作业在较少的网卡上继续运行。",
         ),
     ),
+    Entry(
+        "log-mpich-nic-policy",
+        "error",
+        "log",
+        Text(
+            "Cray MPICH could not choose rank {rank}'s NIC by NUMA node: the rank may run on cores of several NUMA "
+            "nodes",
+            "Cray MPICH 无法按 NUMA 节点为 rank {rank} 选择网卡：该 rank 可以运行在多个 NUMA 节点的核心上",
+        ),
+        Text(
+            "With MPICH_OFI_NIC_POLICY=NUMA (the default on some systems) each rank takes the NIC of the NUMA node "
+            "it is bound to, so every rank must be bound to cores of one NUMA node when MPI_Init runs: give srun a "
+            "binding that does so (--cpu-bind with one NUMA node's cores per rank, or --gpu-bind=closest with "
+            "--ntasks-per-node equal to the GPUs), or set MPICH_OFI_NIC_POLICY=ROUND-ROBIN or BLOCK. Code that "
+            "changes the process's CPU affinity before MPI_Init, a library imported first among them, has the same "
+            "effect as no binding.",
+            "在 MPICH_OFI_NIC_POLICY=NUMA（某些系统上的默认值）下，每个 rank 使用其绑定的 NUMA 节点上的网卡，因此在 "
+            "MPI_Init 运行时，每个 rank 都必须绑定在同一个 NUMA 节点的核心上：给 srun 一个能做到这一点的绑定"
+            "（--cpu-bind 让每个 rank 只用一个 NUMA 节点的核心，或 --gpu-bind=closest 并让 --ntasks-per-node 等于 "
+            "GPU 数），或设置 MPICH_OFI_NIC_POLICY=ROUND-ROBIN 或 BLOCK。在 MPI_Init 之前改变进程 CPU 亲和性的代码"
+            "（包括先被导入的某个库）与没有绑定的效果相同。",
+        ),
+    ),
 )

@@ -3062,4 +3062,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"LOCAL_RANK is not in the environment",
         lambda g: ("log-launcher-var-missing", {"var": "LOCAL_RANK"}),
     ),
+    _sig(  # HPE Cray MPICH's OFI netmod (its own wording, as Frontier printed it): a rank not confined to one NUMA node
+        "mpich-nic-policy",
+        "Unable to use a NIC_POLICY of",
+        r"Unable to use a NIC_POLICY of 'NUMA'\. Rank (?P<rank>\d+) is not confined to a single NUMA node",
+        _name("log-mpich-nic-policy"),
+    ),
 )
