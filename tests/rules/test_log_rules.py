@@ -2300,6 +2300,24 @@ CASES += [
         "log-mpich-nic-policy",
         {"rank": "4"},
     ),
+    ("ib-gid-change", "source-texts.log", "Got async event : GID table change", "log-roce-gid-changed", {}),
+    ("ib-gid-change", "source-texts.log", "GID table changed", "log-roce-gid-changed", {"dev": "mlx5_1:1"}),
+    (
+        "ib-queue-fatal",
+        "source-texts.log",
+        "async fatal event on QP",
+        "log-ib-completion-error",
+        {"status": "'local access violation work queue error'", "detail": " (an asynchronous event on QP of mlx5_0:1)"},
+    ),
+    ("ib-queue-fatal", "source-texts.log", "Got async event : CQ error", "log-ib-completion-error", {}),
+    (
+        "roce-gid-type-unreadable",
+        "source-texts.log",
+        "ncclIbRoceGetVersionNum",
+        "log-roce-gid-type-unreadable",
+        {"error": "Invalid argument"},
+    ),
+    ("nvml-library-missing", "source-texts.log", "Failed to open libnvidia-ml", "log-nvml-missing", {}),
 ]
 
 
@@ -3404,3 +3422,13 @@ def test_nodes_with_different_nic_counts_are_named_instead_of_the_system_error_t
     torch_line = real_line("field/026-shm-volume-missing-kaito-barrier.log", "unhandled system error").text
     names = [f.name for f in explain_findings([to_input(f"{warn}\n{torch_line}", "a.log")])]
     assert names == ["log-net-device-count-mixed"]
+
+
+def test_a_gid_table_change_alone_is_a_warning_and_the_cause_beside_rdma_errors() -> None:
+    change = real_line("source-texts.log", "GID table changed").text
+    retry = real_line("source-texts.log", "with error 12").text
+    alone = explain_findings([to_input(change, "a.log")])
+    assert [(f.name, f.severity) for f in alone] == [("log-roce-gid-changed", "warning")]
+    failed = explain_findings([to_input(f"{change}\n{retry}", "a.log")])
+    assert [f.name for f in failed][:2] == ["log-roce-gid-changed", "log-ib-retry-exceeded"]
+    assert failed[0].severity == "error"

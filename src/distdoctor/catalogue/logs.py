@@ -1342,6 +1342,71 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-roce-gid-changed",
+        "error",
+        "log",
+        Text(
+            "The GID table of the RDMA port {dev} changed while the job ran: an address on its network interface was "
+            "added or removed",
+            "作业运行期间 RDMA 端口 {dev} 的 GID 表发生了变化：其网络接口上有地址被添加或删除",
+        ),
+        Text(
+            "A RoCE GID is an IP address of the port's network interface: a DHCP renewal, NetworkManager or a "
+            "container network plugin changing that address moves or removes the GID NCCL's connections use, and "
+            "their traffic then fails (retry count exceeded). Give the RoCE interfaces static addresses that nothing "
+            "changes during jobs, and set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 GID's index (show_gids) on every "
+            "node.",
+            "RoCE 的 GID 就是该端口网络接口上的 IP 地址：DHCP 续租、NetworkManager 或容器网络插件修改该地址，"
+            "会移动或删除 NCCL 连接所用的 GID，这些连接的传输随之失败（retry count exceeded）。给 RoCE 接口配置"
+            "作业期间不会被修改的静态地址，并在每个节点上把 NCCL_IB_GID_INDEX 设为 RoCE v2 IPv4 GID 的索引"
+            "（show_gids）。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows the GID change but no failure: the GID NCCL uses may not be the one that changed",
+            ),
+        ),
+    ),
+    Entry(
+        "log-roce-gid-type-unreadable",
+        "error",
+        "log",
+        Text(
+            "NCCL could not read a RoCE GID's type from sysfs ({error}) while it chose the GID index itself",
+            "NCCL 自行选择 GID 索引时，无法从 sysfs 读取某个 RoCE GID 的类型（{error}）",
+        ),
+        Text(
+            "NCCL 2.21 to 2.25 stop at the first GID whose type file (/sys/class/infiniband/<hca>/ports/<port>/"
+            "gid_attrs/types/<index>) cannot be read, as in a container that sees only some of the port's GIDs. Set "
+            "NCCL_IB_GID_INDEX to the RoCE v2 GID's index (show_gids on the host) so NCCL does not probe the table, "
+            "or use NCCL 2.26 or later, which skips the GIDs a container cannot read.",
+            "NCCL 2.21 到 2.25 在遇到第一个无法读取类型文件（/sys/class/infiniband/<hca>/ports/<port>/gid_attrs/"
+            "types/<index>）的 GID 时就会停止，例如容器只能看到端口的部分 GID 时。把 NCCL_IB_GID_INDEX 设为 "
+            "RoCE v2 GID 的索引（在宿主机上运行 show_gids），让 NCCL 不再探测整个表；或使用 NCCL 2.26 及以后"
+            "的版本，它会跳过容器读不到的 GID。",
+        ),
+    ),
+    Entry(
+        "log-nvml-missing",
+        "error",
+        "log",
+        Text(
+            "NVML's library (libnvidia-ml.so.1) could not be loaded{detail}: it comes with the GPU driver, and this "
+            "process does not see it",
+            "无法加载 NVML 的库（libnvidia-ml.so.1）{detail}：它随 GPU 驱动提供，而本进程看不到它",
+        ),
+        Text(
+            "In a container the NVIDIA runtime mounts NVML only with the utility capability: run with "
+            "NVIDIA_DRIVER_CAPABILITIES=compute,utility (or all; docker --gpus all sets it). On a host, install the "
+            "driver's utility libraries of the same release as its kernel module, and run ldconfig.",
+            "在容器中，NVIDIA 运行时只有在启用 utility 能力时才会挂载 NVML：用 NVIDIA_DRIVER_CAPABILITIES="
+            "compute,utility（或 all；docker --gpus all 会设置它）启动。在宿主机上，安装与内核模块版本相同的驱动 "
+            "utility 库，并运行 ldconfig。",
+        ),
+    ),
+    Entry(
         "log-ib-link-layer-mixed",
         "error",
         "log",

@@ -3068,4 +3068,43 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Unable to use a NIC_POLICY of 'NUMA'\. Rank (?P<rank>\d+) is not confined to a single NUMA node",
         _name("log-mpich-nic-policy"),
     ),
+    _sig(  # net_ib's IBV_EVENT_GID_CHANGE: "Got async event : GID table change" (2.7-2.21, libibverbs' words),
+        # "mlx5_0:1 unknown event type (18)" (2.22-2.27: no case for it), "mlx5_0:1 GID table changed" (2.28+)
+        "ib-gid-change",
+        ("GID table change", "unknown event type (18)"),
+        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?(?:Got async event\s?: GID table change|GID table changed|"
+        r"unknown event type \(18\))",
+        lambda g: ("log-roce-gid-changed", {"dev": g.get("dev") or "(the line does not name it)"}),
+    ),
+    _sig(  # net_ib: a QP or CQ moved to its error state, "Got async event : <event>" (2.7-2.21), "mlx5_0:1 async
+        # fatal event on QP (0x..): <event>" (2.22+); the events' words are libibverbs' ibv_event_type_str
+        "ib-queue-fatal",
+        ("work queue", "CQ error"),
+        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?(?:Got async event|async fatal event on (?P<queue>QP|CQ) \([^)]*\))\s?: "
+        r"(?P<event>local work queue catastrophic error|invalid request local work queue error|"
+        r"local access violation work queue error|CQ error)",
+        lambda g: (
+            "log-ib-completion-error",
+            {
+                "status": f"'{g['event']}'",
+                "peer": "a peer the event does not name",
+                "detail": _detail(
+                    f"an asynchronous event on {g.get('queue') or 'a queue'}"
+                    + (f" of {g['dev']}" if g.get("dev") else "")
+                ),
+            },
+        ),
+    ),
+    _sig(  # net_ib ncclIbRoceGetVersionNum (2.23+ say so; 2.21-2.22 fail silently): choosing the GID index itself
+        "roce-gid-type-unreadable",
+        "failed in ncclIbRoceGetVersionNum",
+        r"NET/IB: (?:open|read) failed in ncclIbRoceGetVersionNum: (?P<error>[^\n]*?)\s*$",
+        lambda g: ("log-roce-gid-type-unreadable", {"error": g["error"] or "no reason given"}),
+    ),
+    _sig(  # nvmlwrap.cc (every release since 2.4): NCCL's dlopen of NVML; pynvml's NVMLError_LibraryNotFound
+        "nvml-library-missing",
+        ("Failed to open libnvidia-ml.so.1", "NVML Shared Library Not Found"),
+        r"NCCL WARN Failed to open libnvidia-ml\.so\.1|(?P<py>NVML Shared Library Not Found)",
+        lambda g: ("log-nvml-missing", {"detail": " (pynvml)" if g.get("py") else " (NCCL)"}),
+    ),
 )

@@ -97,9 +97,11 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
     # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
     # cudawrap.cc's "Failed to find CUDA library in <NCCL_CUDA_PATH>" is followed by the default search.
+    # An RDMA port's GID table changing (an address added or removed) harms only the connections on a GID it moved.
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
-        r"Failed to find CUDA library)"
+        r"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?(?:Got async event ?: GID table change|GID table changed|"
+        r"unknown event type \(18\)))"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
@@ -181,7 +183,7 @@ CONSEQUENCES = frozenset(
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
-# have got them.
+# have got them. An RDMA port's GID table changing: only connections on a GID it moved fail.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -193,6 +195,7 @@ _HARMLESS_ALONE = frozenset(
         "log-serving-worker-stuck",
         "log-nccl-net-plugin-missing",
         "log-slurm-step-waiting",
+        "log-roce-gid-changed",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
