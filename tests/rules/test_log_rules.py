@@ -2318,6 +2318,21 @@ CASES += [
         {"error": "Invalid argument"},
     ),
     ("nvml-library-missing", "source-texts.log", "Failed to open libnvidia-ml", "log-nvml-missing", {}),
+    ("pg-initialized-twice", "source-texts.log", "process group twice", "log-pg-initialized-twice", {}),
+    (
+        "init-method-scheme-unknown",
+        "source-texts.log",
+        "No rendezvous handler for",
+        "log-init-method-invalid",
+        {"scheme": "10.0.0.11"},
+    ),
+    (
+        "store-port-out-of-range",
+        "source-texts.log",
+        "port must have value",
+        "master-port-invalid",
+        {"raw": "295000"},
+    ),
 ]
 
 

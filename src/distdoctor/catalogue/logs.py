@@ -1107,6 +1107,38 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-pg-initialized-twice",
+        "error",
+        "log",
+        Text(
+            "init_process_group ran a second time in one process: something had already set up its process group",
+            "init_process_group 在同一进程中被第二次调用：之前已有代码建立了它的进程组",
+        ),
+        Text(
+            "Call it once per process: a framework may already have done it (accelerate, Lightning, "
+            "deepspeed.init_distributed, a trainer's setup), or the script reaches its own call twice. Guard the call "
+            "with if not torch.distributed.is_initialized(), or leave it to the framework.",
+            "每个进程只调用一次：框架可能已经调用过（accelerate、Lightning、deepspeed.init_distributed、trainer 的"
+            "初始化），或脚本两次走到了自己的调用处。用 if not torch.distributed.is_initialized() 保护这次调用，"
+            "或交给框架去做。",
+        ),
+    ),
+    Entry(
+        "log-init-method-invalid",
+        "error",
+        "log",
+        Text(
+            "init_method names a rendezvous torch does not know ({scheme}://)",
+            "init_method 指定了 torch 不认识的 rendezvous（{scheme}://）",
+        ),
+        Text(
+            "Give init_method one of env:// (with MASTER_ADDR and MASTER_PORT set), tcp://HOST:PORT or "
+            "file:///a/path/every/rank/sees; a URL without its scheme (HOST:PORT) or with a misspelt one lands here.",
+            "init_method 只能是 env://（同时设置 MASTER_ADDR 和 MASTER_PORT）、tcp://HOST:PORT 或 "
+            "file:///所有 rank 都能访问的路径；缺少协议前缀（HOST:PORT）或拼错协议都会出现这个错误。",
+        ),
+    ),
+    Entry(
         "log-pg-not-initialized",
         "error",
         "log",

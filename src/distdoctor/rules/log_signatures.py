@@ -3107,4 +3107,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NCCL WARN Failed to open libnvidia-ml\.so\.1|(?P<py>NVML Shared Library Not Found)",
         lambda g: ("log-nvml-missing", {"detail": " (pynvml)" if g.get("py") else " (NCCL)"}),
     ),
+    _sig(  # distributed_c10d.py init_process_group (every release since 1.0)
+        "pg-initialized-twice",
+        "default process group twice",
+        r"trying to initialize the default process group twice",
+        _name("log-pg-initialized-twice"),
+    ),
+    _sig(  # rendezvous.py rendezvous() (every release since 1.0): the init_method URL's scheme has no handler
+        "init-method-scheme-unknown",
+        "No rendezvous handler for ",
+        r"No rendezvous handler for (?P<scheme>[^\s:]*)://",
+        lambda g: ("log-init-method-invalid", {"scheme": g["scheme"] or "(none)"}),
+    ),
+    _sig(  # rendezvous.py _create_c10d_store (1.9+): the store's port, from MASTER_PORT or a tcp:// URL
+        "store-port-out-of-range",
+        "port must have value from 0 to 65535",
+        r"port must have value from 0 to 65535 but was (?P<raw>-?\d+)",
+        lambda g: ("master-port-invalid", {"raw": g["raw"], "raw_source": "log:torch's check of the store's port"}),
+    ),
 )
