@@ -474,8 +474,9 @@ for _accepted in CAUSES.values():
 # troubleshooting pages and HPC and cloud docs: 4/15 when measured, at dbfc6d7) and "twentieth" (13, from project
 # notes found by the errors' own words and maintainers' threads: 3/13 when measured, at 74623c5) and
 # "twenty-first" (16, collected the same way: 8/16 when measured, at ea1563f), "twenty-second" (5: 1/5 when
-# measured, at a7a7f7e) and "twenty-third" (3: 1/3 when measured, at 3ccc36b). "twenty-fourth" (30, from project
-# notes, troubleshooting pages and threads found by the errors' own words) is held out.
+# measured, at a7a7f7e) and "twenty-third" (3: 1/3 when measured, at 3ccc36b), and "twenty-fourth" (30, from project
+# notes, troubleshooting pages and threads found by the errors' own words: 8/30 when measured, at 75f0937, none read
+# as healthy; the last 30 collected). No round is held out now.
 ROUNDS = (
     "first",
     "second",
@@ -502,7 +503,7 @@ ROUNDS = (
     "twenty-third",
     "twenty-fourth",
 )
-HELD_OUT = "twenty-fourth"
+HELD_OUT = ""
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
