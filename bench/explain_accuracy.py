@@ -455,6 +455,23 @@ CAUSES["rank-exited-before-final-collective"] = CAUSES["uneven-inputs"]
 CAUSES["rank-divergent-early-stop"] = CAUSES["rank0-eval-through-ddp-wrapper"]
 CAUSES["rank-divergent-autotune-cache"] = CAUSES["rank0-eval-through-ddp-wrapper"]
 CAUSES["p2p-cross-root-complex-stall"] = CAUSES["pcie-acs-enabled"] | CAUSES["p2p-not-supported"]
+# After the twenty-fourth round was measured (8/30 named first then): a connect the host refused with EPERM
+# (log-connect-not-permitted, read then from torch's socket.cpp texts: a local rule or sandbox); NCCL's list of RDMA
+# ports of both link layers, the stray RoCE port that breaks its topology (log-ib-ports-mixed, and as
+# log-ib-link-layer-mixed beside an RDMA or topology failure); a plugin that was not loaded, as NCCL's failure to start
+# the network NCCL_NET names (whose fix names the plugin's library) or as sockets over Slingshot; the OFI plugin
+# finding no provider, whose fix now names a plugin release made for the provider; a truncated bootstrap message,
+# whose fix leads with one NCCL release on every node; rank 0 late publishing its unique id (its fix leads with rank-0
+# work), as for every rank busy elsewhere.
+CAUSES["sandbox-blocks-local-tcp"] = CAUSES["sandbox-blocks-local-tcp"] | {"log-connect-not-permitted"}
+CAUSES["ethernet-nic-listed-as-rdma-hca"] = {"log-ib-ports-mixed", "log-ib-link-layer-mixed"}
+CAUSES["nccl-net-plugin-not-loaded"] = CAUSES["nccl-net-plugin-not-loaded"] | {
+    "log-nccl-net-unavailable",
+    "log-slingshot-sockets",
+}
+CAUSES["ofi-plugin-incompatible-with-cxi"] = CAUSES["ofi-plugin-incompatible-with-cxi"] | {"log-nccl-ofi-no-efa"}
+CAUSES["nccl-version-mismatch"] = CAUSES["nccl-version-mismatch"] | {"log-nccl-bootstrap-truncated"}
+CAUSES["wandb-blocking-rank"] = CAUSES["wandb-blocking-rank"] | {"log-nccl-unique-id-timeout"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

@@ -2333,6 +2333,70 @@ CASES += [
         "master-port-invalid",
         {"raw": "295000"},
     ),
+    (
+        "client-socket-cannot-init",
+        "field/1923-sandbox-localhost-rendezvous-operation-not-permitted.log",
+        "errno: 1",
+        "log-connect-not-permitted",
+        {"addr": "localhost:29400", "error": "Operation not permitted"},
+    ),
+    (
+        "client-socket-cannot-init",
+        "field/1643-sandbox-blocks-local-tcpstore-rendezvous.log",
+        "errno: 1",
+        "log-connect-not-permitted",
+        {"addr": "localhost:0"},
+    ),
+    (
+        "nccl-connect-failed",
+        "source-texts.log",
+        "failed : Operation not permitted",
+        "log-connect-not-permitted",
+        {"addr": "10.0.0.12", "error": "Operation not permitted"},
+    ),
+    (
+        "ib-ports-mixed",
+        "field/1941-azure-ndv5-container-mlx5-ethernet-nic-busid.log",
+        "NET/IB : Using",
+        "log-ib-ports-mixed",
+        {"detail": "mlx5_1:1 RoCE among 8 IB ports"},
+    ),
+    ("gloo-address", "field/1981-gloo-ifname-interface-without-ip.log", "Unable", "log-ifname-missing", {}),
+    (
+        "ray-resources-short",
+        "field/1980-vllm-ray-leftover-placement-group-no-gpu.log",
+        "no GPU available",
+        "log-ray-resources-short",
+        {},
+    ),
+    (
+        "ray-resources-short",
+        "field/1983-lmdeploy-ray-npu-resource-not-registered.log",
+        "Cannot provide",
+        "log-ray-resources-short",
+        {},
+    ),
+    (
+        "nccl-socket-interface",
+        "field/1960-rccl-slingshot-socket-no-ofi-plugin.log",
+        "NET/Socket : Using",
+        "log-slingshot-sockets",
+        {"interfaces": "hsn0 10.80.0.205, hsn1 10.80.0.154, hsn2 10.80.0.148, hsn3 10.80.1.80"},
+    ),
+    (
+        "nccl-ofi-gpu-register",
+        "field/1903-ofi-sendrecv-regattr-enosys-verbs.log",
+        "type = 2",
+        "log-nccl-ofi-gpu-register",
+        {"detail": "aws-ofi-nccl, device 19"},
+    ),
+    (
+        "nccl-bootstrap-truncated",
+        "field/1905-gib-message-truncated-mixed-nccl-versions.log",
+        "Message truncated",
+        "log-nccl-bootstrap-truncated",
+        {"got": "###"},
+    ),
 ]
 
 
@@ -3447,3 +3511,33 @@ def test_a_gid_table_change_alone_is_a_warning_and_the_cause_beside_rdma_errors(
     failed = explain_findings([to_input(f"{change}\n{retry}", "a.log")])
     assert [f.name for f in failed][:2] == ["log-roce-gid-changed", "log-ib-retry-exceeded"]
     assert failed[0].severity == "error"
+
+
+def test_ports_of_both_link_layers_are_the_cause_of_an_rdma_failure_and_a_warning_beside_a_bootstrap_one() -> None:
+    field = LOGS / "field"
+    topology = explain_findings([read_log(str(field / "1941-azure-ndv5-container-mlx5-ethernet-nic-busid.log"))])
+    assert [(f.name, f.severity) for f in topology][:2] == [
+        ("log-ib-link-layer-mixed", "error"),
+        ("log-nccl-topo-file-bad", "error"),
+    ]
+    bootstrap = explain_findings([read_log(str(field / "318-dgx-containers-bootstrap-over-ipoib-socket-fail.log"))])
+    assert ("log-ib-ports-mixed", "warning") in [(f.name, f.severity) for f in bootstrap]
+    assert "log-ib-link-layer-mixed" not in [f.name for f in bootstrap]
+
+
+def test_nccl_over_sockets_on_slingshot_is_the_cause_of_a_failure_and_a_warning_in_a_run_that_goes_on() -> None:
+    using = real_line("field/1960-rccl-slingshot-socket-no-ofi-plugin.log", "NET/Socket : Using").text
+    closed = real_line("field/1960-rccl-slingshot-socket-no-ofi-plugin.log", "Connection closed by remote").text
+    alone = explain_findings([to_input(using, "a.log")])
+    assert [(f.name, f.severity) for f in alone] == [("log-slingshot-sockets", "warning")]
+    failed = explain_findings([to_input(f"{using}\n{closed}", "a.log")])
+    assert (failed[0].name, failed[0].severity) == ("log-slingshot-sockets", "error")
+
+
+def test_the_ofi_plugins_own_failure_stands_for_the_network_nccl_then_could_not_start() -> None:
+    names = [
+        f.name
+        for f in explain_findings([read_log(str(LOGS / "field" / "1962-polaris-aws-ofi-nccl-cxi-no-provider.log"))])
+    ]
+    assert names[0] == "log-nccl-ofi-no-efa"
+    assert "log-nccl-net-unavailable" not in names

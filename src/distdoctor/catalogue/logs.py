@@ -348,6 +348,26 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-connect-not-permitted",
+        "error",
+        "log",
+        Text(
+            "This host did not let the process connect to {addr} ({error}): a rule on the host, not the network, "
+            "stopped the connection",
+            "本机不允许该进程连接 {addr}（{error}）：阻止连接的是本机上的规则，而不是网络",
+        ),
+        Text(
+            "The kernel refuses a connect with EPERM for a local firewall rule or a policy around the process: a "
+            "sandboxed runner or agent shell, seccomp, a cgroup network filter (systemd's IPAddressDeny). Run the job "
+            "where it may open TCP connections, to localhost too (torchrun's store is one): outside the sandbox or "
+            "with its network permission granted, or drop the rule (nft list ruleset, iptables -S OUTPUT).",
+            "内核因本机防火墙规则或进程外层的策略拒绝 connect 时返回 EPERM：沙箱中的执行环境或代理 shell、seccomp、"
+            "cgroup 网络过滤（systemd 的 IPAddressDeny）。让作业在允许建立 TCP 连接（包括连接 localhost，torchrun 的 "
+            "store 就是如此）的环境中运行：在沙箱之外运行或授予其网络权限，或删除该规则（nft list ruleset、"
+            "iptables -S OUTPUT）。",
+        ),
+    ),
+    Entry(
         "log-nccl-interface",
         "info",
         "log",
@@ -913,23 +933,54 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The AWS OFI network plugin found no EFA device it could use ({detail})",
-            "AWS OFI 网络插件找不到可用的 EFA 设备（{detail}）",
+            "The AWS OFI network plugin found no network it could use ({detail}): no EFA device, or no libfabric "
+            "provider that meets its needs",
+            "AWS OFI 网络插件找不到可用的网络（{detail}）：没有 EFA 设备，或没有满足其要求的 libfabric provider",
         ),
         Text(
-            "Give the job the EFA devices: on EKS request vpc.amazonaws.com/efa (the EFA device plugin) and run the "
-            "pod with them; in Docker pass each /dev/infiniband/uverbs* with --device; check with fi_info -p efa "
-            "inside the container. On an instance type without EFA, set NCCL_NET=Socket (or remove the plugin) to "
-            "say so.",
-            "把 EFA 设备交给作业：在 EKS 上申请 vpc.amazonaws.com/efa（EFA 设备插件）并让 pod 使用它们；Docker 中用 "
-            "--device 传入每个 /dev/infiniband/uverbs*；在容器内用 fi_info -p efa 检查。在没有 EFA 的实例类型上，"
-            "设置 NCCL_NET=Socket（或移除该插件）明确说明。",
+            "On AWS, give the job the EFA devices: on EKS request vpc.amazonaws.com/efa (the EFA device plugin) and "
+            "run the pod with them; in Docker pass each /dev/infiniband/uverbs* with --device; check with fi_info -p "
+            "efa inside the container. On another fabric (HPE Slingshot's cxi, verbs), fi_info -p <provider> inside "
+            "the job must list its NICs, and the plugin must be a release made for that provider: one built for "
+            "another fabric can ask for modes the provider refuses. Without such a fabric, set NCCL_NET=Socket (or "
+            "remove the plugin) to say so.",
+            "在 AWS 上，把 EFA 设备交给作业：在 EKS 上申请 vpc.amazonaws.com/efa（EFA 设备插件）并让 pod 使用它们；"
+            "Docker 中用 --device 传入每个 /dev/infiniband/uverbs*；在容器内用 fi_info -p efa 检查。在其他网络"
+            "（HPE Slingshot 的 cxi、verbs）上，作业内的 fi_info -p <provider> 必须列出其网卡，且插件必须是为该 "
+            "provider 构建的版本：为其他网络构建的版本可能要求该 provider 不支持的模式。没有这类网络时，设置 "
+            "NCCL_NET=Socket（或移除该插件）明确说明。",
         ),
         variants=(
             Variant(
                 "fell-back",
                 "warning",
                 "the log shows NCCL going on over its TCP sockets: the job runs, several times slower than on EFA",
+            ),
+        ),
+    ),
+    Entry(
+        "log-slingshot-sockets",
+        "error",
+        "log",
+        Text(
+            "NCCL sends over TCP sockets on HPE Slingshot ({interfaces}): no OFI network plugin took the fabric",
+            "NCCL 在 HPE Slingshot 上走 TCP socket（{interfaces}）：没有 OFI 网络插件接管该网络",
+        ),
+        Text(
+            "NCCL and RCCL reach Slingshot's RDMA only through the aws-ofi-nccl plugin (aws-ofi-rccl for RCCL) over "
+            "libfabric's cxi provider: load the site's build of it on every node (its module, or LD_LIBRARY_PATH to "
+            "its libnccl-net.so, librccl-net.so for RCCL), then NCCL_DEBUG=INFO shows NET/OFI lines where it showed "
+            "NET/Socket. Sockets over hsn run slowly at best, and fail where those interfaces do not reach each other.",
+            "NCCL 和 RCCL 只能通过 aws-ofi-nccl 插件（RCCL 用 aws-ofi-rccl）经 libfabric 的 cxi provider 使用 "
+            "Slingshot 的 RDMA：在每个节点上加载站点为它构建的版本（对应的 module，或把其 libnccl-net.so、RCCL 的 "
+            "librccl-net.so 所在目录加入 LD_LIBRARY_PATH），之后 NCCL_DEBUG=INFO 会显示 NET/OFI 而不是 NET/Socket 的"
+            "行。经 hsn 走 socket 最好的情况也很慢，这些接口彼此不通时则会失败。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: the job runs over sockets, many times slower than over the fabric",
             ),
         ),
     ),
@@ -1443,9 +1494,9 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL paired RDMA ports of different link layers ({detail}): InfiniBand and RoCE ports cannot reach each "
+            "NCCL uses RDMA ports of different link layers ({detail}): InfiniBand and RoCE ports cannot reach each "
             "other",
-            "NCCL 把不同链路层的 RDMA 端口配在了一起（{detail}）：InfiniBand 端口和 RoCE 端口之间无法互通",
+            "NCCL 使用了不同链路层的 RDMA 端口（{detail}）：InfiniBand 端口和 RoCE 端口之间无法互通",
         ),
         Text(
             "Give NCCL ports of one link layer, the same on every node: NCCL_IB_HCA=<the InfiniBand devices> (or the "
@@ -1453,6 +1504,22 @@ LOGS: tuple[Entry, ...] = (
             "port of a storage or management network is the usual stray one.",
             "只给 NCCL 同一种链路层的端口，并在每个节点上保持一致：NCCL_IB_HCA=<InfiniBand 设备>（或 RoCE 设备）；"
             "ibv_devinfo 会显示每个端口的 link_layer，distdoctor check 会按节点列出。"
+            "常见的多余端口是存储网或管理网上的 RoCE 网卡。",
+        ),
+    ),
+    Entry(
+        "log-ib-ports-mixed",
+        "warning",
+        "log",
+        Text(
+            "NCCL lists RDMA ports of both link layers on this node ({detail}): it fails once it pairs an InfiniBand "
+            "port with a RoCE one",
+            "NCCL 在本节点列出了两种链路层的 RDMA 端口（{detail}）：一旦把 InfiniBand 端口与 RoCE 端口配对就会失败",
+        ),
+        Text(
+            "Leave the stray ports out: NCCL_IB_HCA=<the devices of the compute fabric> (or =^<the stray one>), the "
+            "same on every node. A RoCE port of a storage or management network is the usual stray one.",
+            "排除多余的端口：NCCL_IB_HCA=<计算网络的设备>（或 =^<多余的设备>），每个节点保持一致。"
             "常见的多余端口是存储网或管理网上的 RoCE 网卡。",
         ),
     ),

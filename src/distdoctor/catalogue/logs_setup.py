@@ -760,10 +760,12 @@ LOGS_SETUP: tuple[Entry, ...] = (
         Text(
             "ray status lists the cluster's nodes and free GPUs and CPUs. Start the nodes that are missing (ray "
             "start --address=HEAD:PORT on each), ask for fewer GPUs (a smaller tensor or pipeline parallel size), "
-            "or end the actors, detached ones too, that still hold GPUs from an earlier run.",
+            "or free what still holds GPUs from an earlier run: its actors, detached ones too, and its placement "
+            "groups (ray list placement-groups; ray stop --force on every node clears them).",
             "ray status 会列出集群的节点及空闲的 GPU 和 CPU。启动缺少的节点（在每个节点上运行 ray start "
-            "--address=HEAD:PORT），减少所需 GPU（更小的张量或流水线并行规模），或结束仍占着上一次运行的 GPU "
-            "的 actor（包括 detached actor）。",
+            "--address=HEAD:PORT），减少所需 GPU（更小的张量或流水线并行规模），或释放上一次运行仍占着的 GPU："
+            "它的 actor（包括 detached actor）和 placement group（ray list placement-groups；在每个节点上运行 "
+            "ray stop --force 可全部清除）。",
         ),
     ),
     Entry(

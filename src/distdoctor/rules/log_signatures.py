@@ -159,6 +159,8 @@ def _client_timeout(g: Params) -> tuple[str, Params]:
 
 def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     """A connect of NCCL's sockets that failed; to a loopback address, the address itself is the fault."""
+    if g["error"] == "Operation not permitted":
+        return "log-connect-not-permitted", {"addr": g["addr"], "error": g["error"]}
     if _loopback(g["addr"]):
         error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
@@ -180,6 +182,8 @@ def _client_failed(g: Params) -> tuple[str, Params]:
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
         return REFUSED, {}
+    if errno == "1":  # EPERM: the host's own rule or sandbox refused the connect before any packet left
+        return "log-connect-not-permitted", {"addr": f"{addr}:{port}", "error": g["error"].strip()}
     if _in_docker_network(addr):
         return _container_peer(addr, port)
     if errno in ("101", "113"):
@@ -251,14 +255,32 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
     return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
 
 
+# Linux's interface names (predictable ones, and the classic eth/ib/bond/hsn families): a quote of gloo's error that
+# left out its check ("ifa != nullptr.") still tells an interface from a host name by the name's shape.
+_INTERFACE_NAME = re.compile(r"en[opsxP]\w+|(?:eth|ib|bond|hsn|docker|team)\d+\w*|ibp\w+|lo|wl\w+|br-\w+")
+
+
 def _gloo_address(g: Params) -> tuple[str, Params]:
     """gloo's device.cc: `ifa` is GLOO_SOCKET_IFNAME's interface, `rp`/`bind_rv` the hostname's addresses."""
     value = g["value"].rstrip(".;")  # "for host; bind(2) for ... failed": the hostname's address is not this host's
     if value[:1] in "^=" or "," in value:
         return "log-ifname-wrong-syntax", {"var": "GLOO_SOCKET_IFNAME", "value": value}
-    if g.get("check") == "ifa":
+    if g.get("check") == "ifa" or (not g.get("check") and _INTERFACE_NAME.fullmatch(value)):
         return "log-ifname-missing", {"var": "GLOO_SOCKET_IFNAME", "value": value}
     return "log-gloo-hostname-unresolvable", {"hostname": value}
+
+
+_PORT = re.compile(r"\[\d+\](?P<dev>[^\s/]+)/(?P<layer>IB|RoCE)\b")
+
+
+def _ports_mixed(g: Params) -> tuple[str, Params]:
+    """NCCL's ports of both link layers on one node: the fewer of the two are the stray ones (a management NIC)."""
+    layers: dict[str, list[str]] = {}
+    for port in _PORT.finditer(g["ports"]):
+        layers.setdefault(port["layer"], []).append(port["dev"])
+    stray, rest = sorted(layers.items(), key=lambda item: len(item[1]))
+    detail = f"{', '.join(stray[1])} {stray[0]} among {len(rest[1])} {rest[0]} ports"
+    return "log-ib-ports-mixed", {"detail": detail}
 
 
 def _nccl_release(code: str) -> str:
@@ -301,6 +323,9 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
         name, addr = bridges[0]
         return "docker-bridge-address", {"address": addr, "interface": name}
     kind = "bootstrap" if g["net"] == "Bootstrap" else "NET/Socket"
+    slingshot = [f"{n} {a}" for n, a in interfaces if re.fullmatch(r"hsn\d+", n)]
+    if kind == "NET/Socket" and slingshot:  # its transport, not just bootstrap: no OFI plugin took the fabric
+        return "log-slingshot-sockets", {"interfaces": ", ".join(slingshot)}
     return "log-nccl-interface", {
         "interfaces": ", ".join(f"{n} {a}" for n, a in interfaces) or "?",
         "kind": kind if names else g["list"],
@@ -609,6 +634,14 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\((?:errno|system error): (?P<errno>(?!10049\b)\d+) - (?P<error>[^)]+)\)",
         _client_failed,
     ),
+    _sig(  # socket.cpp (2.x): a connect that failed at once, with an error torch does not retry; a family the host
+        # lacks (97) is the address-family signature's
+        "client-socket-cannot-init",
+        "cannot be initialized to connect to ",
+        r"cannot be initialized to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
+        r"\(errno: (?P<errno>(?!97\b)\d+) - (?P<error>[^)]+)\)",
+        _client_failed,
+    ),
     _sig(
         "connect-timed-out-old",
         "connect() timed out",
@@ -836,10 +869,15 @@ SIGNATURES: tuple[Signature, ...] = (
             "The worker group startup timed out after",
             "No available node types can fulfill resource request",
             "exceeds the total number of available GPUs in the",
+            "Current node has no GPU available",
         ),
+        # a paste may break the spec list of "Cannot provide a placement group of" over lines: it ends in its timeout
+        # whether or not the line says so. vLLM's "Current node has no GPU available": Ray offers the driver's node no
+        # free GPU (a placement group left from an earlier run holds them, or another job's actors do).
         r"(?P<wait>Waiting for creating a placement group of specs for \d+ seconds|The number of required GPUs "
         r"exceeds the total number of available GPUs in the (?:placement group|cluster)|"
-        r"Cannot provide a placement group of .*?within \d+ seconds|Placement group creation timed out|"
+        r"Cannot provide a placement group of (?:.*?within \d+ seconds)?|Placement group creation timed out|"
+        r"Current node has no GPU available|"
         r"The worker group startup timed out after [\d.]+ seconds waiting for \d+ workers)|"
         r"(?:following resource request cannot be scheduled right now|"
         r"No available node types can fulfill resource request): (?P<req>\{[^}]*\})",
@@ -1551,8 +1589,8 @@ SIGNATURES: tuple[Signature, ...] = (
         "nccl-connect-failed",
         "onnect to ",
         r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
-        r"Connection refused|Network is unreachable|Connection timed out|Software caused connection abort)"
-        r"(?!, retrying)",
+        r"Connection refused|Network is unreachable|Connection timed out|Software caused connection abort|"
+        r"Operation not permitted)(?!, retrying)",
         _nccl_connect_failed,
     ),
     _sig(
@@ -1606,7 +1644,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # bootstrap.cc (every release): a peer's bootstrap message of another size than this rank expects
         "nccl-bootstrap-truncated",
         "essage truncated : receiv",  # one needle for bootstrap.cc's and net_socket.cc's texts
-        r"Message truncated : received (?P<got>[\d,]+) bytes instead of (?P<want>[\d,]+)",
+        # "###": the sizes as a vendor's troubleshooting page quotes the line
+        r"Message truncated : received (?P<got>[\d,]+|#+) bytes instead of (?P<want>[\d,]+|#+)",
         _name("log-nccl-bootstrap-truncated"),
     ),
     _sig(  # net_socket.cc: a peer sent more than this rank posted for the collective
@@ -1963,6 +2002,12 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-ib-link-layer-mixed",
             {"detail": f"{g['a']} and {g['b']}" if g.get("a") else f"a remote {g['remote']} port and {g['local']}"},
         ),
+    ),
+    _sig(  # net_ib.cc's list of the ports NCCL will use (2.x): "NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/RoCE ..."
+        "ib-ports-mixed",
+        "NET/IB : Using [",
+        r"NET/IB : Using (?=[^;]*?/IB\b)(?=[^;]*?/RoCE\b)(?P<ports>(?:\[\d+\][^\s/]+/(?:IB|RoCE)(?:/\S*)?\s*)+)",
+        _ports_mixed,
     ),
     _sig(  # graph/paths.cc (2.12 on): NVML says no P2P between GPUs the topology shows joined by NVLink
         "nvlink-p2p-disabled",
@@ -2815,11 +2860,15 @@ SIGNATURES: tuple[Signature, ...] = (
         # GPU memory
         "nccl-ofi-gpu-register",
         "Unable to register memory",
-        r"NET/OFI Unable to register memory \(type = 2\) for device (?P<dev>\d+)\. RC: (?P<rc>-?\d+), Error: "
-        r"(?P<error>[^.\n]+)",
+        # a quote may end the line at the device; the plugin's own regattr line above it then gives the error
+        r"NET/OFI Unable to register memory \(type = 2\) for device (?P<dev>\d+)(?:\. RC: (?P<rc>-?\d+), Error: "
+        r"(?P<error>[^.\n]+))?",
         lambda g: (
             "log-nccl-ofi-gpu-register",
-            {"detail": f"aws-ofi-nccl, device {g['dev']}: RC {g['rc']}, {g['error'].strip()}"},
+            {
+                "detail": f"aws-ofi-nccl, device {g['dev']}"
+                + (f": RC {g['rc']}, {g['error'].strip()}" if g.get("rc") else "")
+            },
         ),
     ),
     _sig(  # libfabric's EFA provider (efa_mr.c, efa_rdm_ep.h): cuPointerSetAttribute(SYNC_MEMOPS) on a GPU buffer,

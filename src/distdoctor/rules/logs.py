@@ -37,6 +37,7 @@ from distdoctor.rules.log_signatures import (
     MEMBER,
     NCCL_1,
     NIC_NOT_PCI,
+    OFI_FAILED,
     PG_INIT,
     PORT_ACTIVE,
     PROGRESS,
@@ -183,7 +184,8 @@ CONSEQUENCES = frozenset(
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
-# have got them. An RDMA port's GID table changing: only connections on a GID it moved fail.
+# have got them. An RDMA port's GID table changing: only connections on a GID it moved fail. NCCL over sockets on
+# Slingshot: slow, but it runs.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -196,6 +198,7 @@ _HARMLESS_ALONE = frozenset(
         "log-nccl-net-plugin-missing",
         "log-slurm-step-waiting",
         "log-roce-gid-changed",
+        "log-slingshot-sockets",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -822,6 +825,31 @@ def _host_of(group: Sequence[Hit], node: str) -> str:
     return host if host and not host.startswith("task ") else node
 
 
+# NCCL's failures on its RDMA ports or in reading their topology: where the node's ports mix link layers, the mix is
+# their likely cause.
+_RDMA_SETUP_FAILURES = frozenset(
+    {
+        "log-nccl-topo-file-bad",
+        "log-ib-completion-error",
+        "log-ib-retry-exceeded",
+        "log-ib-qp-invalid",
+        "log-roce-peer-unresolved",
+        "log-ib-device-unusable",
+        "log-nccl-net-unavailable",
+    }
+)
+
+
+def _ports_mixed_paired(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """NCCL's list of ports of both link layers becomes the cause where the same log shows NCCL failing on them."""
+    if not any(name in _RDMA_SETUP_FAILURES for name, _ in groups):
+        return
+    paired = "log-ib-link-layer-mixed"
+    renamed = {(paired if name == "log-ib-ports-mixed" else name, params): g for (name, params), g in groups.items()}
+    groups.clear()
+    groups.update(renamed)  # in place, and in order: the finding keeps its place among the others
+
+
 def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
     flapping = _flapping(hits, node)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
@@ -834,6 +862,9 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     for key in [k for k in groups if k[0] == "log-store-barrier-waiting" and dict(k[1])["key"] in done]:
         del groups[key]  # the barrier was slow, and then every rank came
     local_ray = groups.get((LOCAL_RAY, ()), [])
+    if any(k[0] == OFI_FAILED for k in groups):
+        for key in [k for k in groups if k[0] == "log-nccl-net-unavailable"]:
+            del groups[key]  # the network of the OFI plugin, whose own lines say why it did not start
     for key in [k for k in groups if k[0] in MARKERS]:
         del groups[key]
     if local_ray and (short := [k for k in groups if k[0] == "log-ray-resources-short"]):
@@ -852,6 +883,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _one_death(groups)
     _one_error(groups, log)
     _supersede(groups)
+    _ports_mixed_paired(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
     _nic_not_pci(groups, hits)
