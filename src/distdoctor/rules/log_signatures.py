@@ -1464,7 +1464,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "gloo-recv-timeout",
         "Timed out waiting",
-        r"gloo/transport/tcp/\S+\] Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
+        # a quote may leave out gloo's "[enforce fail at .../gloo/transport/tcp/...]" before it
+        r"Timed out waiting (?P<timeout>\d+m?s) for (?:recv|send) operation to complete",
         _name("log-gloo-timeout"),
     ),
     _sig(  # unbound_buffer.cc: the other pairs of a context, closed after one operation timed out
@@ -3173,5 +3174,22 @@ SIGNATURES: tuple[Signature, ...] = (
         "port must have value from 0 to 65535",
         r"port must have value from 0 to 65535 but was (?P<raw>-?\d+)",
         lambda g: ("master-port-invalid", {"raw": g["raw"], "raw_source": "log:torch's check of the store's port"}),
+    ),
+    _sig(  # ROCm's HIP runtime (clr rocvirtual.cpp, at AMD_LOG_LEVEL 1 and up) dispatching a kernel that needs
+        # hostcall; the amdgpu driver's line at boot
+        "pcie-atomics-missing",
+        ("hostcall not supported", "PCIE atomic ops is not supported"),
+        r"(?P<detail>Pcie atomics not enabled, hostcall not supported|amdgpu: PCIE atomic ops is not supported)",
+        _name("log-pcie-atomics-missing"),
+    ),
+    _sig(  # socket.cpp (2.x): a store client retrying port 0, where no server ever listens (a port left 0 by whatever
+        # built the launch: an unset port read as 0, or torchrun's port-0 choice handed to a client)
+        "store-client-port-zero",
+        "is listening yet, will retry",
+        r"No socket on \((?P<host>[^,()]+), 0\) is listening yet, will retry",
+        lambda g: (
+            "master-port-invalid",
+            {"raw": "0", "raw_source": f"log:the store's port a client of {g['host']} got"},
+        ),
     ),
 )

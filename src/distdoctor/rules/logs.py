@@ -140,6 +140,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*|socket\.(?:gaierror|herror|timeout): .*")
 # Exceptions a launcher raises about a worker that failed: the worker's own, above them, says why.
 _WRAPPER = re.compile(r"ChildFailedError|CalledProcessError|ProcessExitedException|ProcessRaisedException")
+_WRAPPER_RAISED = re.compile(rf"(?:{_WRAPPER.pattern}):")
 
 
 def _own_exception(line: LogLine) -> bool:
@@ -703,7 +704,8 @@ def _oom_likely(
     # an error of the job's own came first: an exception, or a traceback, beyond the launcher's report of the kill
     # (torchrun's ChildFailedError and its traceback)
     traces = sum("Traceback (most recent call last)" in line.text for line in log.lines)
-    reports = sum(bool(_WRAPPER.search(line.text)) for line in log.lines if _EXCEPTION.search(line.text))
+    # torchrun 2.x ends "...errors.ChildFailedError:" there, its table of failures on the lines below
+    reports = sum(bool(_WRAPPER_RAISED.search(line.text)) for line in log.lines)
     if traces > reports or any(_own_exception(line) for line in log.lines):
         return []
     return killed
