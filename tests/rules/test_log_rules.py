@@ -3556,3 +3556,26 @@ def test_the_ofi_plugins_own_failure_stands_for_the_network_nccl_then_could_not_
     ]
     assert names[0] == "log-nccl-ofi-no-efa"
     assert "log-nccl-net-unavailable" not in names
+
+
+@pytest.mark.parametrize(
+    ("fixture", "needle", "prefix_end", "name"),
+    [
+        (
+            "field/1960-rccl-slingshot-socket-no-ofi-plugin.log",
+            "NET/Socket : Using",
+            "NCCL INFO ",
+            "log-slingshot-sockets",
+        ),
+        ("source-texts.log", "Got async event : port error", "NET/IB : ", "log-ib-port-down"),
+        ("source-texts.log", "Failed to open libnvidia-ml", "NCCL WARN ", "log-nvml-missing"),
+        ("field/1903-ofi-sendrecv-regattr-enosys-verbs.log", "type = 2", "", "log-nccl-ofi-gpu-register"),
+    ],
+)
+def test_a_quote_that_leaves_out_the_prefix_of_a_line_still_names_its_cause(
+    fixture: str, needle: str, prefix_end: str, name: str
+) -> None:
+    # troubleshooting pages and notes quote the message and drop the host:pid:tid, INFO/WARN or NET/IB in front of it
+    text = real_line(fixture, needle).text
+    quoted = text.split(prefix_end, 1)[1] if prefix_end else text
+    assert [f.name for f in explain_findings([to_input(quoted, "a.log")])][:1] == [name]

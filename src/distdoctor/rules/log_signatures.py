@@ -1607,7 +1607,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "nccl-socket-interface",
         " : Using ",
-        r"(?:NCCL )?INFO (?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
+        # a quote may begin at "NET/Socket : Using", without the INFO before it
+        r"(?:(?:NCCL )?INFO |^)(?P<net>NET/Socket|Bootstrap|NET) : Using (?:interface )?"
         r"(?P<list>(?:\[\d+\])?[\w.\-]+:\S+<\d+>.*)$",
         _nccl_interface,
     ),
@@ -2044,7 +2045,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
         "ib-port-event",
         "async e",
-        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?Got (?:non-fatal )?async (?:error )?event\s?: "
+        r"(?:NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?|^)Got (?:non-fatal )?async (?:error )?event\s?: "
         r"(?P<event>port error|port active)",
         lambda g: (
             (PORT_ACTIVE, {"dev": g.get("dev") or ""})
@@ -3154,7 +3155,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # nvmlwrap.cc (every release since 2.4): NCCL's dlopen of NVML; pynvml's NVMLError_LibraryNotFound
         "nvml-library-missing",
         ("Failed to open libnvidia-ml.so.1", "NVML Shared Library Not Found"),
-        r"NCCL WARN Failed to open libnvidia-ml\.so\.1|(?P<py>NVML Shared Library Not Found)",
+        r"Failed to open libnvidia-ml\.so\.1|(?P<py>NVML Shared Library Not Found)",
         lambda g: ("log-nvml-missing", {"detail": " (pynvml)" if g.get("py") else " (NCCL)"}),
     ),
     _sig(  # distributed_c10d.py init_process_group (every release since 1.0)
