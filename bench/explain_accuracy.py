@@ -479,6 +479,14 @@ CAUSES["pcie-atomics-unavailable-hostcall"] = {"log-pcie-atomics-missing"}
 CAUSES["rdma-hca-asymmetric-ignore-mismatch"] = CAUSES["rdma-hca-asymmetric-ignore-mismatch"] | {
     "log-ib-device-unusable"
 }
+# Keys the twenty-fifth round's collectors coined, mapped by the cause their index gives, before that round was
+# measured: a cloud security group that does not let EFA traffic out to the group itself (a firewall); a GPU that fell
+# off the bus (the faulty node's hardware fault). Left unmapped: efa-device-rdma-unsupported,
+# nccl-gdr-level-phb-hang, slurm-node-tasks-packed-on-one-node, multi-nic-same-subnet-egress,
+# vgpu-profile-no-collective-memops. Dropped before measuring: 2120 (the page hedges its cause) and 2182 (its fix was
+# not yet tried when the note was written).
+CAUSES["efa-sg-self-rule-missing"] = CAUSES["firewall-blocked"]
+CAUSES["gpu-fell-off-bus"] = CAUSES["faulty-node"]
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.
@@ -505,7 +513,7 @@ for _accepted in CAUSES.values():
 # "twenty-first" (16, collected the same way: 8/16 when measured, at ea1563f), "twenty-second" (5: 1/5 when
 # measured, at a7a7f7e) and "twenty-third" (3: 1/3 when measured, at 3ccc36b), and "twenty-fourth" (30, from project
 # notes, troubleshooting pages and threads found by the errors' own words: 8/30 when measured, at 75f0937, none read
-# as healthy; the last 30 collected). No round is held out now.
+# as healthy). "twenty-fifth" (16, collected the same way) is held out.
 ROUNDS = (
     "first",
     "second",
@@ -531,8 +539,9 @@ ROUNDS = (
     "twenty-second",
     "twenty-third",
     "twenty-fourth",
+    "twenty-fifth",
 )
-HELD_OUT = ""
+HELD_OUT = "twenty-fifth"
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
