@@ -487,6 +487,14 @@ CAUSES["rdma-hca-asymmetric-ignore-mismatch"] = CAUSES["rdma-hca-asymmetric-igno
 # not yet tried when the note was written).
 CAUSES["efa-sg-self-rule-missing"] = CAUSES["firewall-blocked"]
 CAUSES["gpu-fell-off-bus"] = CAUSES["faulty-node"]
+# After the twenty-fifth round was measured (4/16 named first then): an EFA security group without its outbound rule
+# to itself, read from aws-ofi-nccl's failed handshake ("Request ..." as a page quotes it) and its address-vector insert
+# (the OFI transfer finding, whose fix leads with that rule); a GPU that fell off the bus, from nvidia-smi's "Unable to
+# determine the device handle"; an address no host has handed to gloo as its own (0.0.0.0); ranks that initialised
+# CUDA before their launcher set CUDA_VISIBLE_DEVICES, whose two ranks on one GPU log-duplicate-gpu's fix now names.
+CAUSES["cuda-init-before-visible-devices"] = {"log-duplicate-gpu"}
+# libfabric's EFA provider aborting where FI_EFA_USE_DEVICE_RDMA=1 asks a device without RDMA read for it
+CAUSES["efa-device-rdma-unsupported"] = {"log-efa-rdma-read-missing"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.
@@ -498,6 +506,11 @@ for _accepted in CAUSES.values():
 for _accepted in CAUSES.values():
     if "log-nccl-timeout" in _accepted:
         _accepted |= {"log-gloo-timeout"}
+# After the twenty-fifth round was measured: the store wait that timed out, whose fix now leads as theirs do with the
+# rank that never reached that point (busy past the timeout, dead, on another path), is accepted where they are.
+for _accepted in CAUSES.values():
+    if "log-nccl-timeout" in _accepted:
+        _accepted |= {"log-store-timeout"}
 # Collection rounds in the order they were collected. "last", "final", "fresh" and "next" were each held out in turn
 # (collected apart while signatures were written, measured once: final 14/30 named first, fresh 17/31, next 5/21),
 # then their misses were worked on; so were "late" (9/25 named first when measured) and "after" (6/18), collected

@@ -2399,6 +2399,41 @@ CASES += [
     ),
     ("pcie-atomics-missing", "source-texts.log", "PCIE atomic ops", "log-pcie-atomics-missing", {}),
     (
+        "nvidia-smi-handle-lost",
+        "field/2162-slurm-h100-gpu-fell-off-bus-xid79.log",
+        "device handle",
+        "log-gpu-hardware-fault",
+        {"detail": " (nvidia-smi cannot reach the GPU at 0000:C1:00.0)"},
+    ),
+    (
+        "efa-device-rdma-unsupported",
+        "field/2100-efa-g5-device-rdma-no-rdma-read.log",
+        "FI_EFA_USE_DEVICE_RDMA",
+        "log-efa-rdma-read-missing",
+        {},
+    ),
+    (
+        "nccl-ofi-av-insert",
+        "field/2102-ofi-av-insert-failed-sg-outbound.log",
+        "address vector",
+        "log-nccl-ofi-request-error",
+        {"detail": " (no address for the peer on device 1: 0)"},
+    ),
+    (
+        "nccl-ofi-request-error",
+        "field/2101-efa-handshake-failed-sg-outbound.log",
+        "completed with error",
+        "log-nccl-ofi-request-error",
+        {},
+    ),
+    (
+        "gloo-no-interface",
+        "field/2161-vllm-gloo-unable-find-interface-0000.log",
+        "0.0.0.0",
+        "log-master-addr-not-a-host",
+        {"addr": "0.0.0.0"},
+    ),
+    (
         "store-client-port-zero",
         "field/1921-nemorun-torchrun-single-node-localhost-port0.log",
         "(localhost, 0)",
@@ -3579,3 +3614,13 @@ def test_a_quote_that_leaves_out_the_prefix_of_a_line_still_names_its_cause(
     text = real_line(fixture, needle).text
     quoted = text.split(prefix_end, 1)[1] if prefix_end else text
     assert [f.name for f in explain_findings([to_input(quoted, "a.log")])][:1] == [name]
+
+
+def test_a_silent_hang_pasted_from_nccls_version_line_on_is_not_read_as_healthy() -> None:
+    # no Bootstrap line in the paste: the release rank 0 prints, or the communicator's own line, starts the setup
+    log = read_log(str(LOGS / "field" / "2200-dgx-spark-multi-nic-same-subnet-hang.log"))
+    findings = explain_findings([log])
+    assert findings[0].name == "log-nccl-setup-unfinished"
+    assert findings[0].severity == "error"
+    version_only = explain_findings([to_input("host-a:1:1 [0] NCCL INFO NCCL version 2.18.1+cuda12.1", "a.log")])
+    assert [f.name for f in version_only] == []

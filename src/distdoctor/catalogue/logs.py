@@ -711,9 +711,14 @@ LOGS: tuple[Entry, ...] = (
         ),
         Text(
             "Call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group (and pass "
-            "device_ids to DDP); do not hard-code a device, and keep nproc_per_node <= the GPUs each node has.",
+            "device_ids to DDP); do not hard-code a device, and keep nproc_per_node <= the GPUs each node has. "
+            "Where a launcher gives each process its GPU through CUDA_VISIBLE_DEVICES (Ray, a scheduler), nothing may "
+            "touch CUDA before it is set: an import or setup hook that calls torch.cuda early leaves every process on "
+            "GPU 0.",
             "在 init_process_group 之前调用 torch.cuda.set_device(int(os.environ['LOCAL_RANK']))（并把 device_ids "
-            "传给 DDP）；不要写死设备号，并保证 nproc_per_node 不超过每个节点的 GPU 数。",
+            "传给 DDP）；不要写死设备号，并保证 nproc_per_node 不超过每个节点的 GPU 数。若启动器通过 "
+            "CUDA_VISIBLE_DEVICES 给每个进程分配 GPU（Ray、调度器），在它设置之前不能有任何代码触碰 CUDA："
+            "提前调用 torch.cuda 的 import 或初始化钩子会让所有进程都落在 GPU 0 上。",
         ),
     ),
     Entry(
@@ -836,10 +841,10 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "The ranks connect to {addr}:{port}, an address no node can have (a netmask, broadcast, multicast, "
-            "unspecified or 0.x.x.x address): MASTER_ADDR holds the wrong value",
-            "各 rank 连接的 {addr}:{port} 不可能是任何节点的地址（子网掩码、广播、组播、未指定地址或 0.x.x.x 地址）："
-            "MASTER_ADDR 的值不对",
+            "The ranks were given {addr}:{port}, an address no node can have (a netmask, broadcast, multicast, "
+            "unspecified or 0.x.x.x address): MASTER_ADDR, or the address a framework passes on, holds the wrong value",
+            "各 rank 拿到的地址 {addr}:{port} 不可能是任何节点的地址（子网掩码、广播、组播、未指定地址或 "
+            "0.x.x.x 地址）：MASTER_ADDR 或框架传下去的地址的值不对",
         ),
         Text(
             "Set MASTER_ADDR to node_rank 0's own address on the network the nodes share (hostname -I on that node, "
@@ -1093,10 +1098,13 @@ LOGS: tuple[Entry, ...] = (
             "等待 c10d store 超时{detail}：有 rank 始终没有走到同一个地方",
         ),
         Text(
-            "Read the other ranks' logs for an earlier error; every rank must call init_process_group and "
-            "new_group with the same arguments, in the same order.",
-            "查看其他 rank 的日志中更早的错误；"
-            "所有 rank 必须以相同的参数、相同的顺序调用 init_process_group 和 new_group。",
+            "That rank was busy past the timeout (loading, preprocessing or evaluating where the others did not), "
+            "died, or took another path: read the other ranks' logs for an earlier error or their last step. Every "
+            "rank must call init_process_group and new_group with the same arguments, in the same order; work that "
+            "keeps some ranks longer belongs before the group's setup or under a longer timeout.",
+            "那个 rank 忙于其他工作而超过了超时（加载、预处理或评估只在部分 rank 上做）、已经退出，或走了另一条路径："
+            "查看其他 rank 的日志中更早的错误或最后一步。所有 rank 必须以相同的参数、相同的顺序调用 "
+            "init_process_group 和 new_group；让部分 rank 耗时更久的工作应放在建立进程组之前，或使用更长的超时。",
         ),
     ),
     Entry(

@@ -1209,6 +1209,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-efa-rdma-read-missing",
+        "error",
+        "log",
+        Text(
+            "FI_EFA_USE_DEVICE_RDMA=1 asks this node's EFA device for RDMA read, which it does not have: libfabric "
+            "aborts every rank that opens it",
+            "FI_EFA_USE_DEVICE_RDMA=1 要求本节点的 EFA 设备支持 RDMA read，而它不支持：libfabric 会让每个打开它的 "
+            "rank 中止",
+        ),
+        Text(
+            "Unset FI_EFA_USE_DEVICE_RDMA (or set it to 0) on instance types whose EFA has no RDMA read, and let "
+            "libfabric use what the device offers; set it only where the device has it (fi_info -p efa -v shows the "
+            "device's capabilities). A manifest copied from another instance type is the usual source.",
+            "在 EFA 不支持 RDMA read 的实例类型上取消 FI_EFA_USE_DEVICE_RDMA（或设为 0），让 libfabric 使用设备实际"
+            "提供的能力；只在设备支持时设置它（fi_info -p efa -v 会显示设备的能力）。从其他实例类型复制来的配置"
+            "是常见来源。",
+        ),
+    ),
+    Entry(
         "log-pcie-atomics-missing",
         "error",
         "log",

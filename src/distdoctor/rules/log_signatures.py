@@ -1151,13 +1151,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: "
         r"(?!\S*torchelastic/(?:role_info|assigned_ranks)|\S*store_based_barrier_key:\d+:last_worker)"
         r"(?P<key>\S+)|Timeout waiting for key: (?P<key2>\S+) after (?P<after2>\d+ ?m?s)|"
-        r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b)",
+        r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b|"
+        # a quote that ends before the keys
+        r"DistStoreError: (?P<old2>wait timeout after \d+m?s)\s*$)",
         lambda g: (
             "log-store-timeout",
             {
                 "detail": f" (key {g.get('key') or g['key2']}, after {g.get('after') or g['after2']})"
                 if g.get("key") or g.get("key2")
-                else f" ({g['old']})"
+                else f" ({g.get('old') or g['old2']})"
             },
         ),
     ),
@@ -1458,6 +1460,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             ("log-gloo-loopback", {"detail": f" (the hostname resolves to {g['addr']}, on no interface of its own)"})
             if _loopback(g["addr"])
+            # a wildcard or broadcast address handed to gloo as the host's own (a server's --host 0.0.0.0 passed on)
+            else ("log-master-addr-not-a-host", {"addr": g["addr"], "port": "*"})
+            if is_not_a_host(g["addr"])
             else ("log-gloo-hostname-unresolvable", {"hostname": f"of this host (it resolves to {g['addr']})"})
         ),
     ),
@@ -1696,10 +1701,10 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (REGISTERED, {}),
     ),
     _sig(  # init.cc: "Duplicate GPU detected" (2.x to 2.29; a paste may hold placeholders where the numbers were,
-        # "rank X and rank Y ... device XXXXX"); 2.30 names neither the ranks nor the GPU
+        # "rank X and rank Y ... device XXXXX" or "<bus_id>"); 2.30 names neither the ranks nor the GPU
         "nccl-duplicate-gpu",
         ("Duplicate GPU detected", "Multiple Ranks are using the same GPU"),
-        r"Duplicate GPU detected : rank (?P<a>\w+) and rank (?P<b>\w+) both on CUDA device (?P<device>\w+)|"
+        r"Duplicate GPU detected : rank (?P<a>\w+) and rank (?P<b>\w+) both on CUDA device (?P<device>\w+|<\w+>)|"
         r"(?P<unnamed>Multiple Ranks are using the same GPU)",
         lambda g: (
             "log-duplicate-gpu",
@@ -1798,6 +1803,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 else f" ({g.get('ecc') or g.get('nvlink') or g.get('bus') or g.get('lost')})"
             },
         ),
+    ),
+    _sig(  # nvidia-smi's line for a GPU NVML can no longer open (a GPU off the bus, Xid 79, reads "Unknown Error")
+        "nvidia-smi-handle-lost",
+        "Unable to determine the device handle for",
+        r"Unable to determine the device handle for (?:GPU ?\d*:? ?)?(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:"
+        r"[0-9A-Fa-f]{2}\.\d): Unknown Error",
+        lambda g: ("log-gpu-hardware-fault", {"detail": f" (nvidia-smi cannot reach the GPU at {g['pci']})"}),
     ),
     _sig(  # a build without code for the GPU: torch.cuda's capability warnings ("<GPU> with CUDA capability sm_N is
         # not compatible with the current PyTorch installation."; 2.13 also "Found GPU0 <GPU> which is of compute
@@ -2851,11 +2863,29 @@ SIGNATURES: tuple[Signature, ...] = (
         # and the AWS platform's "Request %p (%s) completed with error: err: %d, ... strerror: %s" (1.21)
         "nccl-ofi-request-error",
         "completed with error",
-        r"NET/OFI (?:Request(?: 0x[\da-f]+| \(nil\))?(?: \([^)]*\))?|Remote write) completed with error[.:] "
+        r"NET/OFI (?:Request(?: 0x[\da-f]+| \(nil\)| \.\.\.| …)?(?: \([^)]*\))?|Remote write) completed with error[.:] "
         r"(?:RC|err): (?P<rc>-?\d+)(?:.*?(?:Error|strerror): (?:-?\d+ \()?(?P<error>[^.()\n]*))?",
         lambda g: (
             "log-nccl-ofi-request-error",
             {"detail": f" (RC {g['rc']}: {g['error'].strip()})" if g.get("error") else f" (RC {g['rc']})"},
+        ),
+    ),
+    _sig(  # libfabric's EFA provider (efa_rdm_ep's use of device RDMA): the variable asks for a capability the device
+        # lacks, and the provider aborts
+        "efa-device-rdma-unsupported",
+        "was set by user, but EFA device has no",
+        r"FI_EFA_USE_DEVICE_RDMA=1 was set by user, but EFA device has no",
+        _name("log-efa-rdma-read-missing"),
+    ),
+    _sig(  # aws-ofi-nccl's fi_av_insert of a peer's endpoint (every release since 1.x; "CM: " in its connection
+        # manager, 1.19 on): libfabric could not make an address handle for the peer
+        "nccl-ofi-av-insert",
+        "Unable to insert remote address into address vector",
+        r"NET/OFI (?:CM: )?Unable to insert remote address into address vector for device (?P<dev>\d+)\.? ?"
+        r"(?:RC: (?P<rc>.+?))?\s*$",
+        lambda g: (
+            "log-nccl-ofi-request-error",
+            {"detail": f" (no address for the peer on device {g['dev']}" + (f": {g['rc']})" if g.get("rc") else ")")},
         ),
     ),
     _sig(  # aws-ofi-nccl's fi_mr_regattr of a buffer of type 2 (NCCL_PTR_CUDA), every release: the provider refused

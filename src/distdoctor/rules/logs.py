@@ -1079,7 +1079,12 @@ _SETUP_STEPS = (
 )
 
 
-_BOOTSTRAP_LINE = re.compile(r"\bNCCL INFO Bootstrap ?: ")
+# A communicator's setup starting: its bootstrap interface (every NCCL since 2.4), the release rank 0 prints, or the
+# communicator's own line (init.cc: "comm 0x.. rank 1 nRanks 2 nNodes 2 ..."); a pasted excerpt may begin at any.
+_SETUP_START = re.compile(
+    r"\bNCCL INFO Bootstrap ?: |\bNCCL version \d|\bNCCL INFO comm 0x[0-9a-f]+ rank \d+ nRanks \d"
+)
+_SETUP_START_NEEDLES = ("Bootstrap", "NCCL version", " nRanks ")
 
 
 def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
@@ -1091,11 +1096,11 @@ def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: Joi
         return None
     if "Init COMPLETE" in joined.text or any(h.finding == TEST_RESULT for h in hits):
         return None
-    # the log must show the setup's start: every NCCL since 2.4 names its bootstrap interface first
-    shown = (log.lines[i] for i in joined.lines_with("Bootstrap"))
-    first = next((line for line in shown if _BOOTSTRAP_LINE.search(line.text)), None)
-    if first is None:
-        return None
+    # the log must show the setup's start, not only a later communicator's channels
+    shown = sorted({i for needle in _SETUP_START_NEEDLES for i in joined.lines_with(needle)})
+    first = next((log.lines[i] for i in shown if _SETUP_START.search(log.lines[i].text)), None)
+    if first is None or first.number >= last.number:
+        return None  # no start, or nothing past it: a quote of NCCL's version line alone shows no setup
     what = " ".join(m["what"].split())  # a wrapped line keeps the terminal's padding
     stage = next((stage for stage, step in _SETUP_STEPS if step.search(what)), "init")
     quote = what if len(what) <= MAX_QUOTE else what[:MAX_QUOTE] + "…"
