@@ -1434,7 +1434,7 @@ LOGS: tuple[Entry, ...] = (
     ),
     Entry(
         "log-roce-gid-changed",
-        "error",
+        "warning",
         "log",
         Text(
             "The GID table of the RDMA port {dev} changed while the job ran: an address on its network interface was "
@@ -1445,18 +1445,20 @@ LOGS: tuple[Entry, ...] = (
             "A RoCE GID is an IP address of the port's network interface: a DHCP renewal, NetworkManager or a "
             "container network plugin changing that address moves or removes the GID NCCL's connections use, and "
             "their traffic then fails (retry count exceeded). Give the RoCE interfaces static addresses that nothing "
-            "changes during jobs, and set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 GID's index (show_gids) on every "
-            "node.",
+            "changes during jobs, set NCCL_IB_GID_INDEX to the RoCE v2 IPv4 GID's index (show_gids) on every node, and "
+            "name the compute HCAs exactly (NCCL_IB_HCA==mlx5_0,mlx5_1,...): a prefix that also matches another "
+            "network's devices (storage SR-IOV functions) brings their address changes into the job.",
             "RoCE 的 GID 就是该端口网络接口上的 IP 地址：DHCP 续租、NetworkManager 或容器网络插件修改该地址，"
             "会移动或删除 NCCL 连接所用的 GID，这些连接的传输随之失败（retry count exceeded）。给 RoCE 接口配置"
-            "作业期间不会被修改的静态地址，并在每个节点上把 NCCL_IB_GID_INDEX 设为 RoCE v2 IPv4 GID 的索引"
-            "（show_gids）。",
+            "作业期间不会被修改的静态地址，在每个节点上把 NCCL_IB_GID_INDEX 设为 RoCE v2 IPv4 GID 的索引"
+            "（show_gids），并精确指定计算网络的 HCA（NCCL_IB_HCA==mlx5_0,mlx5_1,...）：同时匹配到其他网络设备"
+            "（存储网的 SR-IOV 功能）的前缀会把它们的地址变化带进作业。",
         ),
         variants=(
             Variant(
-                "no-failure",
-                "warning",
-                "the log shows the GID change but no failure: the GID NCCL uses may not be the one that changed",
+                "rdma-failed",
+                "error",
+                "the same log shows RDMA transfers failing: a GID that moved takes its connections down",
             ),
         ),
     ),

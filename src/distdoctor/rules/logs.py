@@ -185,8 +185,7 @@ CONSEQUENCES = frozenset(
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
-# have got them. An RDMA port's GID table changing: only connections on a GID it moved fail. NCCL over sockets on
-# Slingshot: slow, but it runs.
+# have got them. NCCL over sockets on Slingshot: slow, but it runs.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -198,7 +197,6 @@ _HARMLESS_ALONE = frozenset(
         "log-serving-worker-stuck",
         "log-nccl-net-plugin-missing",
         "log-slurm-step-waiting",
-        "log-roce-gid-changed",
         "log-slingshot-sockets",
     }
 )
@@ -827,6 +825,8 @@ def _host_of(group: Sequence[Hit], node: str) -> str:
     return host if host and not host.startswith("task ") else node
 
 
+# RDMA connections that failed: where the same log shows a port's GID table changing, the change is their likely cause.
+_RDMA_TRANSFER_FAILURES = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded", "log-roce-peer-unresolved"})
 # NCCL's failures on its RDMA ports or in reading their topology: where the node's ports mix link layers, the mix is
 # their likely cause.
 _RDMA_SETUP_FAILURES = frozenset(
@@ -911,6 +911,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         *connect_retrying(hits, node),
         *ray_versions(hits, node),
     ]
+    rdma_failed = any(name in _RDMA_TRANSFER_FAILURES for name, _ in groups)
     for (name, params), group in groups.items():
         if name == "master-port-refused" and refused:
             group = [*group, refused[0]]
@@ -918,6 +919,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if name == "master-unreachable":
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
+        if name == "log-roce-gid-changed" and rdma_failed:
+            when = "rdma-failed"  # GID changes recur harmlessly where no connection used the GID that moved
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
     system = [g for (name, _), g in groups.items() if name == "log-nccl-system-error"]
     bridged = any(f.name in _BRIDGE_FINDINGS for f in found)
