@@ -502,15 +502,12 @@ for _accepted in CAUSES.values():
     if "log-nccl-timeout-midrun" in _accepted:
         _accepted |= {"log-nccl-timeout", "log-nccl-timeout-unnamed"}
 # After the twenty-fourth round was measured: gloo's operation timeout is NCCL's watchdog timeout of a gloo job; its
-# fix has led, as theirs do, with a rank that came late, skipped the collective or died. Accepted where theirs are.
+# fix has led, as theirs do, with a rank that came late, skipped the collective or died. After the twenty-fifth: the
+# store wait that timed out, whose fix now leads with the rank that never reached that point (busy past the timeout,
+# dead, on another path). Both are accepted where NCCL's watchdog timeout is.
 for _accepted in CAUSES.values():
     if "log-nccl-timeout" in _accepted:
-        _accepted |= {"log-gloo-timeout"}
-# After the twenty-fifth round was measured: the store wait that timed out, whose fix now leads as theirs do with the
-# rank that never reached that point (busy past the timeout, dead, on another path), is accepted where they are.
-for _accepted in CAUSES.values():
-    if "log-nccl-timeout" in _accepted:
-        _accepted |= {"log-store-timeout"}
+        _accepted |= {"log-gloo-timeout", "log-store-timeout"}
 # Collection rounds in the order they were collected. "last", "final", "fresh" and "next" were each held out in turn
 # (collected apart while signatures were written, measured once: final 14/30 named first, fresh 17/31, next 5/21),
 # then their misses were worked on; so were "late" (9/25 named first when measured) and "after" (6/18), collected
