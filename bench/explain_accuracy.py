@@ -495,6 +495,9 @@ CAUSES["gpu-fell-off-bus"] = CAUSES["faulty-node"]
 CAUSES["cuda-init-before-visible-devices"] = {"log-duplicate-gpu"}
 # libfabric's EFA provider aborting where FI_EFA_USE_DEVICE_RDMA=1 asks a device without RDMA read for it
 CAUSES["efa-device-rdma-unsupported"] = {"log-efa-rdma-read-missing"}
+# Read afterwards in enroot's own script, for the eighteenth round's 1352: with XDG_RUNTIME_DIR unset its runtime path
+# falls back to /run/enroot, which a user cannot create (log-enroot-runtime-path).
+CAUSES["enroot-xdg-runtime-dir-unset"] = {"log-enroot-runtime-path"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

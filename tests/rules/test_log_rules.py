@@ -2421,6 +2421,20 @@ CASES += [
         {},
     ),
     (
+        "enroot-runtime-path",
+        "field/1352-determined-enroot-xdg-runtime-dir-unset.log",
+        "/run/enroot",
+        "log-enroot-runtime-path",
+        {"path": "/run/enroot"},
+    ),
+    (
+        "ray-ip-mismatch",
+        "field/1264-ray-raylet-address-not-found-head-overloaded.log",
+        "This node has an IP address",
+        "log-ray-ip-mismatch",
+        {},
+    ),
+    (
         "nccl-ofi-av-insert",
         "field/2102-ofi-av-insert-failed-sg-outbound.log",
         "address vector",

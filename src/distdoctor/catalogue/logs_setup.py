@@ -234,6 +234,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-enroot-runtime-path",
+        "error",
+        "log",
+        Text(
+            "enroot could not create its runtime directory {path} ({error}): the job's environment has no "
+            "XDG_RUNTIME_DIR, so enroot fell back to /run, which only root may write",
+            "enroot 无法创建其运行时目录 {path}（{error}）：作业环境中没有 XDG_RUNTIME_DIR，enroot 因此退回到只有 root "
+            "才能写入的 /run",
+        ),
+        Text(
+            "Give enroot a runtime path the user owns: ENROOT_RUNTIME_PATH in enroot.conf (e.g. /run/enroot/user-$(id "
+            "-u), created by the node's prolog, or $TMPDIR/enroot-runtime), or export XDG_RUNTIME_DIR in the job. "
+            "Sessions a scheduler starts without systemd's login manager have no /run/user/UID.",
+            "给 enroot 一个该用户拥有的运行时路径：在 enroot.conf 中设置 ENROOT_RUNTIME_PATH（例如由节点 prolog "
+            "创建的 /run/enroot/user-$(id -u)，或 $TMPDIR/enroot-runtime），或在作业中 export XDG_RUNTIME_DIR。"
+            "调度器不经 systemd 登录管理器启动的会话没有 /run/user/UID。",
+        ),
+    ),
+    Entry(
         "log-pyxis-container-failed",
         "error",
         "log",

@@ -844,7 +844,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # the driver's address (node:IP), which no node of the cluster has
         "ray-ip-mismatch",
         ("This node has an IP address of ", "Every node should have a unique IP address", "resource request {'node:"),
-        r"This node has an IP address of (?P<addr>[\w.:\-]+), (?:but we cannot find a local Raylet|and Ray expects)|"
+        # Ray 1.x's services.py: "..., while we cannot find the matched Raylet address" (a terminal may wrap it)
+        r"This node has an IP address of (?P<addr>[\w.:\-]+), (?:but we cannot find a local Raylet|and Ray expects|"
+        r"while we cannot find the)|"
         r"Every node should have a unique IP address\. Got (?P<nodes>\d+) nodes with node ids .*? and (?P<ips>\d+) "
         r"unique IP addresses|No available node types can fulfill resource request \{'node:(?P<pinned>[^']+)': 0\.001",
         lambda g: (
@@ -2876,6 +2878,13 @@ SIGNATURES: tuple[Signature, ...] = (
         "was set by user, but EFA device has no",
         r"FI_EFA_USE_DEVICE_RDMA=1 was set by user, but EFA device has no",
         _name("log-efa-rdma-read-missing"),
+    ),
+    _sig(  # enroot.in: with XDG_RUNTIME_DIR unset (a job's session without systemd's login manager) its runtime path
+        # falls back to /run/enroot, which only root may create; coreutils' mkdir quotes the path ‘…’ or '…'
+        "enroot-runtime-path",
+        "cannot create directory",
+        r"mkdir: cannot create directory [‘'`\"]?(?P<path>/run/enroot)[’'`\"]?: (?P<error>Permission denied)",
+        _name("log-enroot-runtime-path"),
     ),
     _sig(  # aws-ofi-nccl's fi_av_insert of a peer's endpoint (every release since 1.x; "CM: " in its connection
         # manager, 1.19 on): libfabric could not make an address handle for the peer
