@@ -255,6 +255,12 @@ def _full_mesh(g: Params) -> tuple[str, Params]:
     return "log-gloo-connect-failed", {"error": re.sub(r"^\[[^\]]*\]\s*", "", g["error"].strip())}
 
 
+# IBV_EVENT_GID_CHANGE in each NCCL's words (the ib-gid-change signature's list of releases); explain's failure marker
+# leaves these WARN lines out, as the finding is a warning where no RDMA transfer failed
+GID_CHANGE_EVENT = r"(?:Got async event\s?: GID table change|GID table changed|unknown event type \(18\))"
+# HPE Slingshot's interfaces
+_SLINGSHOT_INTERFACE = re.compile(r"hsn\d+")
+
 # Linux's interface names (predictable ones, and the classic eth/ib/bond/hsn families): a quote of gloo's error that
 # left out its check ("ifa != nullptr.") still tells an interface from a host name by the name's shape.
 _INTERFACE_NAME = re.compile(r"en[opsxP]\w+|(?:eth|ib|bond|hsn|docker|team)\d+\w*|ibp\w+|lo|wl\w+|br-\w+")
@@ -323,7 +329,7 @@ def _nccl_interface(g: Params) -> tuple[str, Params]:
         name, addr = bridges[0]
         return "docker-bridge-address", {"address": addr, "interface": name}
     kind = "bootstrap" if g["net"] == "Bootstrap" else "NET/Socket"
-    slingshot = [f"{n} {a}" for n, a in interfaces if re.fullmatch(r"hsn\d+", n)]
+    slingshot = [f"{n} {a}" for n, a in interfaces if _SLINGSHOT_INTERFACE.fullmatch(n)]
     if kind == "NET/Socket" and slingshot:  # its transport, not just bootstrap: no OFI plugin took the fabric
         return "log-slingshot-sockets", {"interfaces": ", ".join(slingshot)}
     return "log-nccl-interface", {
@@ -3162,8 +3168,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # "mlx5_0:1 unknown event type (18)" (2.22-2.27: no case for it), "mlx5_0:1 GID table changed" (2.28+)
         "ib-gid-change",
         ("GID table change", "unknown event type (18)"),
-        r"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?(?:Got async event\s?: GID table change|GID table changed|"
-        r"unknown event type \(18\))",
+        rf"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?{GID_CHANGE_EVENT}",
         lambda g: ("log-roce-gid-changed", {"dev": g.get("dev") or "(the line does not name it)"}),
     ),
     _sig(  # net_ib: a QP or CQ moved to its error state, "Got async event : <event>" (2.7-2.21), "mlx5_0:1 async

@@ -29,6 +29,7 @@ from distdoctor.rules.log_signatures import (
     CUDA_INVALID,
     ENROOT_FAILED,
     EXITED,
+    GID_CHANGE_EVENT,
     IB_ABSENT,
     IB_WANTED,
     LAUNCHED,
@@ -101,8 +102,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # An RDMA port's GID table changing (an address added or removed) harms only the connections on a GID it moved.
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
-        r"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?(?:Got async event ?: GID table change|GID table changed|"
-        r"unknown event type \(18\)))"
+        rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT})"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
@@ -825,21 +825,18 @@ def _host_of(group: Sequence[Hit], node: str) -> str:
     return host if host and not host.startswith("task ") else node
 
 
+# RDMA transfers that failed (completion errors, retries spent)
+_RDMA_ERRORS = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded"})
 # RDMA connections that failed: where the same log shows a port's GID table changing, the change is their likely cause.
-_RDMA_TRANSFER_FAILURES = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded", "log-roce-peer-unresolved"})
+_RDMA_TRANSFER_FAILURES = _RDMA_ERRORS | {"log-roce-peer-unresolved"}
 # NCCL's failures on its RDMA ports or in reading their topology: where the node's ports mix link layers, the mix is
 # their likely cause.
-_RDMA_SETUP_FAILURES = frozenset(
-    {
-        "log-nccl-topo-file-bad",
-        "log-ib-completion-error",
-        "log-ib-retry-exceeded",
-        "log-ib-qp-invalid",
-        "log-roce-peer-unresolved",
-        "log-ib-device-unusable",
-        "log-nccl-net-unavailable",
-    }
-)
+_RDMA_SETUP_FAILURES = _RDMA_TRANSFER_FAILURES | {
+    "log-nccl-topo-file-bad",
+    "log-ib-qp-invalid",
+    "log-ib-device-unusable",
+    "log-nccl-net-unavailable",
+}
 
 
 def _ports_mixed_paired(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
@@ -970,7 +967,6 @@ def _versions(logs: Sequence[LogInput], nodes: Sequence[str], joined: Sequence[J
 # NCCL 2.20 to 2.23 (transport/net_ib.cc, read at 2.20.3 and 2.23.4): the connecting side sets its queue pair's
 # path MTU to the peer port's active MTU as it is; 2.19, and 2.24 on, take the smaller of the two ports' first.
 _MTU_UNCLAMPED = ((2, 20), (2, 24))
-_RDMA_ERRORS = frozenset({"log-ib-completion-error", "log-ib-retry-exceeded"})
 
 
 def _ib_mtu_unclamped(
