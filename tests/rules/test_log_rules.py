@@ -1379,6 +1379,34 @@ CASES = [
         {"detail": " (pid 4125, killed by signal: Killed)"},
     ),
     ("nccl-timeout-elsewhere", "source-texts.log", "global timeout", "log-timeout-on-another-rank", {"detail": ""}),
+    (
+        "nccl-timeout-elsewhere",
+        "source-texts.log",
+        "Observed flight recorder dump signal",
+        "log-timeout-on-another-rank",
+        {"detail": ""},
+    ),
+    (
+        "nccl-timeout-elsewhere",
+        "source-texts.log",
+        "collective timeout from  rank 1",
+        "log-timeout-on-another-rank",
+        {"detail": " (rank 1 timed out first) (here: last enqueued work 77, last completed 77)"},
+    ),
+    (
+        "nccl-watchdog-unnamed",
+        "source-texts.log",
+        "collective timeout from this local rank",
+        "log-nccl-timeout-unnamed",
+        {},
+    ),
+    (
+        "nccl-work-progress",
+        "source-texts.log",
+        "collective timeout from this local rank",
+        "progress",
+        {"rank": "0", "enqueued": "20589"},
+    ),
     ("peer-closed", "source-texts.log", "Connection closed by peer", "log-peer-closed", {}),
     ("peer-reset", "source-texts.log", "reset by peer", "log-peer-closed", {}),
     (
@@ -1883,6 +1911,29 @@ CASES = [
         {"detail": "rank 5 of 16 ranks has already checked in"},
     ),
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
+    ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
+    (
+        "cuda-init-failed",
+        "source-texts.log",
+        "CUDA unknown error - this",
+        "log-cuda-init-failed",
+        {"error": "CUDA unknown error"},
+    ),
+    (
+        "cuda-init-failed",
+        "source-texts.log",
+        "CUDA driver initialization failed",
+        "log-cuda-init-failed",
+        {"error": "CUDA driver initialization failed"},
+    ),
+    ("cuda-forward-compat", "source-texts.log", "Error 804: forward", "log-cuda-forward-compat", {}),
+    (
+        "slurm-unsatisfiable",
+        "source-texts.log",
+        "Memory required by task is not available",
+        "log-slurm-request-unsatisfiable",
+        {"tool": "srun", "error": "Memory required by task is not available"},
+    ),
     (
         "nccl-comm-id-bad",
         "source-texts.log",
@@ -2680,6 +2731,16 @@ def _source_lines(*needles: str) -> str:
 def test_one_port_event_seen_by_every_process_of_a_host_is_a_port_down_not_a_flap() -> None:
     names = [f.name for f in explain_findings([to_input(_source_lines("...-48:"), "a.log")])]
     assert names == ["log-ib-port-down"]
+
+
+def test_torchs_fatal_line_after_a_timeout_is_a_failure_and_the_dump_signal_names_the_rank() -> None:
+    fatal = to_input(_source_lines("Terminating the process after attempting"), "a.log")
+    assert [f.severity for f in explain_findings([fatal])] == ["error"]
+    assert failure_lines(fatal)
+    signalled = to_input(_source_lines("from another rank via TCPStore", "timeout from  rank 1"), "a.log")
+    findings = explain_findings([signalled])
+    assert {f.name for f in findings} == {"log-timeout-on-another-rank"}
+    assert any("rank 1 timed out first" in f.param_map["detail"] for f in findings)
 
 
 def test_a_port_that_goes_down_and_comes_back_is_flapping() -> None:

@@ -1500,6 +1500,46 @@ LOGS: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-cuda-init-failed",
+        "error",
+        "log",
+        Text(
+            "CUDA could not start in a rank's process ({error}), so torch counted no GPU there",
+            "某个 rank 的进程中 CUDA 无法启动（{error}），因此 torch 在那里一块 GPU 也没有找到",
+        ),
+        Text(
+            "Run nvidia-smi and python -c 'import torch; print(torch.cuda.is_available())' on that node, in the job's "
+            "environment. CUDA's unknown error at start mostly means the nvidia_uvm module or its /dev/nvidia-uvm "
+            "node is missing: sudo modprobe nvidia_uvm (the nvidia-modprobe package creates the node for users), or "
+            "reboot after a suspend or a driver update. In a container, restart it: a systemd reload can take its "
+            "device access away.",
+            "在该节点上、在作业的环境中运行 nvidia-smi 和 python -c 'import torch; print(torch.cuda.is_available())'。"
+            "CUDA 启动时的 unknown error 多半说明 nvidia_uvm 模块或其 /dev/nvidia-uvm 设备节点不存在：执行 sudo "
+            "modprobe nvidia_uvm（nvidia-modprobe 软件包会为普通用户创建该节点），或在休眠唤醒、驱动更新之后重启。"
+            "在容器中则重启容器：systemd 重新加载可能会收回它的设备访问权限。",
+        ),
+    ),
+    Entry(
+        "log-cuda-forward-compat",
+        "error",
+        "log",
+        Text(
+            "CUDA's forward-compatibility libraries were loaded on a GPU or driver that does not support them "
+            "(forward compatibility was attempted on non supported HW)",
+            "在不支持前向兼容的 GPU 或驱动上加载了 CUDA 的前向兼容库（forward compatibility was attempted on non "
+            "supported HW）",
+        ),
+        Text(
+            "Forward compatibility (the cuda-compat libraries, /usr/local/cuda/compat in NVIDIA's images) works only "
+            "on data-center GPUs with a supported driver branch. Use an image whose CUDA the host's driver supports "
+            "itself (the CUDA Version nvidia-smi prints), or take the compat directory out of LD_LIBRARY_PATH and "
+            "ld.so.conf so the host driver's libcuda is used.",
+            "前向兼容（cuda-compat 库，NVIDIA 镜像中的 /usr/local/cuda/compat）只在数据中心 GPU 和受支持的驱动分支"
+            "上可用。请使用宿主机驱动本身就支持其 CUDA 版本的镜像（nvidia-smi 显示的 CUDA Version），或把 compat "
+            "目录从 LD_LIBRARY_PATH 和 ld.so.conf 中去掉，使用宿主机驱动自带的 libcuda。",
+        ),
+    ),
+    Entry(
         "log-ib-link-layer-mixed",
         "error",
         "log",

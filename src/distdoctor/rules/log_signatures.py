@@ -701,11 +701,19 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # Slurm's srun, sbatch, salloc: a request no node of the partition can meet
+    _sig(  # Slurm's srun, sbatch, salloc: a request no node of the partition can meet (slurm_errno.c's texts; the
+        # memory and CPU ones a step inside an allocation gets when it asks for more than the job holds)
         "slurm-unsatisfiable",
-        ("configuration is not available", "gres) specification", "Insufficient GRES available"),
+        (
+            "configuration is not available",
+            "gres) specification",
+            "Insufficient GRES available",
+            "Memory required by task is not available",
+            "More processors requested than permitted",
+        ),
         r"(?P<tool>srun|sbatch|salloc): error: .*?(?P<error>Requested (?:node|partition) configuration is not "
-        r"available|Invalid generic resource \(gres\) specification|Insufficient GRES available in allocation)",
+        r"available|Invalid generic resource \(gres\) specification|Insufficient GRES available in allocation"
+        r"|Memory required by task is not available|More processors requested than permitted)",
         _name("log-slurm-request-unsatisfiable"),
     ),
     _sig(  # a torch whose NCCL symbols the loaded libnccl lacks: an older NCCL found first (LD_LIBRARY_PATH, a
@@ -1507,17 +1515,23 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     # ProcessGroupNCCL
     _sig(WATCHDOG_TIMEOUT, "ollective operation timeout", _WATCHDOG, _watchdog),
-    _sig(  # torch 2.4 on: another rank's watchdog timed out and set the store key every rank's monitor polls
+    _sig(  # torch 2.4 on: another rank's watchdog timed out and set the store key every rank's monitor polls; 2.5 on
+        # says so as "Observed flight recorder dump signal ..." and then names that rank ("... timeout from  rank N")
         "nccl-timeout-elsewhere",
-        "global timeout from another rank",
-        r"Received a global timeout from another rank and will start to dump the debug info\.?"
+        ("global timeout from another rank", "dump signal from another rank", "collective timeout from  rank"),
+        r"(?:Received a global timeout from another rank and will start to dump the debug info\.?|Observed flight "
+        r"recorder dump signal from another rank via TCPStore|Received a dump signal due to a collective timeout from"
+        r"\s+rank (?P<origin>-?\d+) and we will try our best to dump the debug info\.)"
         r"(?: Last enqueued NCCL work: (?P<enqueued>-?\d+), last completed NCCL work: (?P<completed>-?\d+))?",
         lambda g: (
             "log-timeout-on-another-rank",
             {
-                "detail": f" (here: last enqueued work {g['enqueued']}, last completed {g['completed']})"
-                if g.get("enqueued")
-                else ""
+                "detail": (f" (rank {g['origin']} timed out first)" if g.get("origin", "-1") != "-1" else "")
+                + (
+                    f" (here: last enqueued work {g['enqueued']}, last completed {g['completed']})"
+                    if g.get("enqueued")
+                    else ""
+                )
             },
         ),
     ),
@@ -1529,20 +1543,24 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-nccl-watchdog-stuck", {"detail": f" for {g['seconds']} s" if g.get("seconds") else ""}),
     ),
     _sig(  # the watchdog's timeout where the paste keeps no WorkNCCL(...) details: its message cut after "timeout", or
-        # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x)
+        # only the C++ frames of the exception it raises (WorkNCCL::checkTimeout, every torch 2.x), or only the
+        # monitor's line that its own watchdog timed out (2.5 on: "... collective timeout from this local rank ...")
         "nccl-watchdog-unnamed",
-        ("ollective operation timeout", "checkTimeout"),
+        ("ollective operation timeout", "checkTimeout", "collective timeout from this local rank"),
         r"(?:Watchdog c|C)aught collective operation timeout(?!:\s*WorkNCCL)|WorkNCCL::checkTimeout\b|"
-        r"\bcheckTimeout at \S*ProcessGroupNCCL\.cpp",
+        r"\bcheckTimeout at \S*ProcessGroupNCCL\.cpp|dump signal due to a collective timeout from this local rank",
         lambda g: ("log-nccl-timeout-unnamed", {}),
     ),
     _sig(
         "nccl-work-progress",
-        "last enqueued",
+        ("last enqueued", "Last enqueued NCCL work"),
         # torch 2.1-2.4: "Timeout at NCCL work: W, last enqueued NCCL work: E"; 2.5+: "failure detected by watchdog at
-        # work sequence id: W PG status: last enqueued work: E"
+        # work sequence id: W PG status: last enqueued work: E", and the monitor's "Received a dump signal due to a
+        # collective timeout from this local rank ... Last enqueued NCCL work: E"
         r"Rank (?P<rank>\d+)\]\s*(?:Timeout at NCCL work: (?P<work>\d+), last enqueued NCCL work: |failure detected by "
-        r"watchdog at work sequence id: (?P<work2>\d+) PG status: last enqueued work: )(?P<enqueued>-?\d+)",
+        r"watchdog at work sequence id: (?P<work2>\d+) PG status: last enqueued work: |Received a dump signal due to "
+        r"a collective timeout from this local rank and we will try our best to dump the debug info\. Last enqueued "
+        r"NCCL work: )(?P<enqueued>-?\d+)",
         lambda g: (
             PROGRESS,
             {"rank": g["rank"], "work": g.get("work") or g.get("work2", ""), "enqueued": g["enqueued"]},
@@ -2457,10 +2475,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"checked in)\s*$",
         _name("log-nccl-bootstrap-root-mixed"),
     ),
-    _sig(  # EMFILE, whoever reports it: NCCL's socket/accept/UDS calls, Python's OSError, a DataLoader's shared fds
+    _sig(  # EMFILE, whoever reports it: NCCL's socket/accept/UDS calls, Python's OSError, a DataLoader's shared fds;
+        # multiprocessing's recvfds receiving no descriptors, which is how a DataLoader worker's EMFILE reaches the
+        # main process under the file_descriptor sharing strategy
         "too-many-open-files",
-        "Too many open files",
-        r"Too many open files",
+        ("Too many open files", "items of ancdata"),
+        r"Too many open files|received 0 items of ancdata",
         lambda g: ("log-open-files-limit", {}),
     ),
     _sig(  # bootstrap.cc, misc/socket.cc (every release): NCCL_COMM_ID set, but not an address this node can use
@@ -3236,5 +3256,19 @@ SIGNATURES: tuple[Signature, ...] = (
             "master-port-invalid",
             {"raw": "0", "raw_source": f"log:the store's port a client of {g['host']} got"},
         ),
+    ),
+    _sig(  # c10/cuda CUDAFunctions.cpp's device count (torch 1.x to 2.13), warned as "CUDA initialization: ..." and
+        # raised where a GPU is needed: cudaErrorUnknown and cudaErrorInitializationError from the driver at start
+        "cuda-init-failed",
+        ("CUDA unknown error - this may be", "CUDA driver initialization failed"),
+        r"(?P<error>CUDA unknown error|CUDA driver initialization failed)(?: - this may be due to an incorrectly set "
+        r"up environment|, you might not have a CUDA gpu)",
+        lambda g: ("log-cuda-init-failed", {"error": g["error"]}),
+    ),
+    _sig(  # cudaErrorCompatNotSupportedOnDevice (804): the cuda-compat libcuda on a GPU or driver it does not serve
+        "cuda-forward-compat",
+        "forward compatibility was attempted",
+        r"forward compatibility was attempted on non supported HW",
+        _name("log-cuda-forward-compat"),
     ),
 )

@@ -120,6 +120,8 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
+    "[F": re.compile(r"^(?:\[rank\d+\]:)?\[F\d{3,4} "),  # glog's FATAL: torch's monitor ending a process it gave up on
+    "\nF": re.compile(r"^F\d{3,4} "),
     # C++ aborts (gloo, NCCL, horovod), CUDA runtime errors, glog's signal banner, and launchers that never
     # started the ranks (ssh refused, MPI without slots): a failure whoever printed it.
     "terminate called after throwing": None,
@@ -389,6 +391,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             and any(n != name and n not in CONSEQUENCES and entry(n).severity == "error" for n in names)
         ):
             del groups[(name, params)]  # Slurm 25.05 ends a step whose task failed: the task's own error says why
+        elif name in ("log-no-gpu-visible", "log-invalid-device-ordinal") and names & {
+            "log-cuda-init-failed",
+            "log-cuda-forward-compat",
+        }:
+            del groups[(name, params)]  # the GPUs a process does not see because CUDA did not start in it
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
         elif name in ("log-nccl-invalid-usage", "log-nccl-invalid-argument", "log-nccl-cuda-error") and names & {
