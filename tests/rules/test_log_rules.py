@@ -1912,6 +1912,273 @@ CASES = [
     ),
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
+    ("efa-fork-abort", "source-texts.log", "involving a call", "log-efa-fork-unsafe", {}),
+    (
+        "ucx-memlock",
+        "source-texts.log",
+        "failed: Cannot allocate memory. Please set max locked",
+        "log-memlock-too-low",
+        {},
+    ),
+    (
+        "efa-internal-error",
+        "source-texts.log",
+        "EFA internal error: (15)",
+        "log-nccl-ofi-request-error",
+        {"detail": " (EFA internal error 15: Unreachable remote - never received a response)"},
+    ),
+    (
+        "ibverbs-driver-unloadable",
+        "source-texts.log",
+        "couldn't load driver 'libmlx5",
+        "log-ibverbs-driver-unloadable",
+        {},
+    ),
+    (
+        "ucx-shm-short",
+        "source-texts.log",
+        "Not enough memory to write total of",
+        "log-shm-too-small",
+        {"who": "UCX", "path": "/dev/shm"},
+    ),
+    (
+        "nccl-ofi-failed",
+        "source-texts.log",
+        "requires at least libfabric version",
+        "ofi-failed",
+        {"detail": "EFA provider requires at least libfabric version 1.22.0"},
+    ),
+    (
+        "nccl-ofi-failed",
+        "source-texts.log",
+        "Couldn't find any optimal provider",
+        "ofi-failed",
+        {"detail": "Couldn't find any optimal provider"},
+    ),
+    ("mpi-cma-eperm", "source-texts.log", "process_vm_readv(pid=", "log-mpi-cma-denied", {}),
+    ("mlx5-completion-error", "source-texts.log", "got completion with error:", "log-ib-completion-error", {}),
+    ("cxi-rx-match-mode", "source-texts.log", "LE resources not recovered", "log-cxi-rx-match-mode", {}),
+    (
+        "ucx-gdr-unavailable",
+        "source-texts.log",
+        "Couldn't enable GPUDirect RDMA",
+        "log-gdr-module-missing",
+        {"who": "UCX"},
+    ),
+    ("rccl-iommu-not-pt", "source-texts.log", 'Missing "iommu=pt"', "log-rccl-iommu-not-pt", {}),
+    (
+        "cuda-illegal-address",
+        "source-texts.log",
+        "Memory access fault by GPU node-2",
+        "log-cuda-illegal-address",
+        {
+            "where": "ROCm's runtime on GPU node-2",
+            "error": "Memory access fault: Page not present or supervisor privilege",
+        },
+    ),
+    (
+        "cuda-illegal-address",
+        "source-texts.log",
+        "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION",
+        "log-cuda-illegal-address",
+        {"where": "the HIP runtime", "error": "HSA_STATUS_ERROR_MEMORY_APERTURE_VIOLATION"},
+    ),
+    ("cuda-no-device", "source-texts.log", "No HIP GPUs are available", "log-no-gpu-visible", {"detail": ""}),
+    ("cuda-oom", "source-texts.log", "HIP out of memory", "log-gpu-out-of-memory", {}),
+    (
+        "gpu-hardware-fault",
+        "source-texts.log",
+        "HW Exception by GPU node-3",
+        "log-gpu-hardware-fault",
+        {"detail": " (ROCm: GPU Hang on GPU node-3)"},
+    ),
+    (
+        "amd-gpu-unreachable",
+        "source-texts.log",
+        "Unable to open /dev/kfd",
+        "log-no-gpu-visible",
+        {"detail": " (Unable to open /dev/kfd read-write: Permission denied)"},
+    ),
+    (
+        "amd-gpu-unreachable",
+        "source-texts.log",
+        "ROCk module is NOT loaded",
+        "log-no-gpu-visible",
+        {"detail": " (ROCk module is NOT loaded)"},
+    ),
+    (
+        "amd-gpu-unreachable",
+        "source-texts.log",
+        "amdgpu not found in modules",
+        "log-no-gpu-visible",
+        {"detail": " (Driver not initialized (amdgpu not found in modules))"},
+    ),
+    ("cuda-device-assert", "source-texts.log", "HIP error: device-side assert", "log-cuda-device-assert", {}),
+    (
+        "cuda-oom-error",
+        "source-texts.log",
+        "HSA_STATUS_ERROR_OUT_OF_RESOURCES",
+        "log-gpu-out-of-memory",
+        {"detail": " (HSA_STATUS_ERROR_OUT_OF_RESOURCES)"},
+    ),
+    (
+        "gpu-arch-unsupported",
+        "source-texts.log",
+        "hipErrorNoBinaryForGpu",
+        "log-gpu-arch-unsupported",
+        {"who": "the code this rank ran (torch, RCCL or a HIP extension)", "detail": " (hipErrorNoBinaryForGpu)"},
+    ),
+    (
+        "worker-died",
+        "source-texts.log",
+        "ActorDiedError: The actor died unexpectedly",
+        "log-worker-died",
+        {"who": "a Ray actor"},
+    ),
+    (
+        "worker-died",
+        "source-texts.log",
+        "because its worker process has died",
+        "log-worker-died",
+        {"who": "a Ray actor's worker process"},
+    ),
+    (
+        "worker-died",
+        "source-texts.log",
+        "because its owner has died",
+        "log-worker-died",
+        {"who": "the process that owned a Ray actor (on 10.0.0.1)"},
+    ),
+    (
+        "worker-died",
+        "source-texts.log",
+        "WorkerCrashedError",
+        "log-worker-died",
+        {"who": "a Ray task's worker process"},
+    ),
+    (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "Failed to connect to GCS. Last connection error",
+        "log-ray-head-unreachable",
+        {"detail": " at 10.0.0.1:6379"},
+    ),
+    (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "RaySystemError: System error",
+        "log-ray-head-unreachable",
+        {"detail": ""},
+    ),
+    (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "Failed to connect to Ray cluster at",
+        "log-ray-head-unreachable",
+        {"detail": " at 10.0.0.1:6379"},
+    ),
+    ("ray-grpc-port", "source-texts.log", "Failed to start the grpc server", "log-ray-port-in-use", {"port": "8076"}),
+    (
+        "ray-raylet-died",
+        "source-texts.log",
+        "Raylet is terminated. Termination is unexpected",
+        "log-ray-node-dead",
+        {"node": "this node's raylet (it terminated unexpectedly)"},
+    ),
+    (
+        "ray-raylet-died",
+        "source-texts.log",
+        "LocalRayletDiedError",
+        "log-ray-node-dead",
+        {"node": "this node's raylet (a task's local raylet died)"},
+    ),
+    (
+        "ray-raylet-died",
+        "source-texts.log",
+        "Unable to register worker with raylet",
+        "log-ray-node-dead",
+        {"node": "this node's raylet (a worker could not register with it)"},
+    ),
+    (
+        "ray-raylet-died",
+        "source-texts.log",
+        "the local Raylet is dead",
+        "log-ray-node-dead",
+        {"node": "this node's raylet (a worker lost its connection to it)"},
+    ),
+    (
+        "ray-ip-mismatch",
+        "source-texts.log",
+        "No node info found matching attributes",
+        "log-ray-ip-mismatch",
+        {"detail": "no Ray node is registered under '10.0.0.5', the address this process looked for"},
+    ),
+    (
+        "ray-ip-mismatch",
+        "source-texts.log",
+        "does not allocate any GPUs on the driver node",
+        "log-ray-ip-mismatch",
+        {
+            "detail": "Ray placed none of vLLM's GPU workers on the driver's node (the driver is on 10.0.0.1, the "
+            "workers on 10.0.0.2)"
+        },
+    ),
+    (
+        "ray-resources-short",
+        "source-texts.log",
+        "is not included in a placement group",
+        "log-ray-resources-short",
+        {"detail": "the placement group holds no GPU on the driver's node"},
+    ),
+    (
+        "ray-resources-short",
+        "source-texts.log",
+        "Cannot provide a placement group requiring",
+        "log-ray-resources-short",
+        {"detail": "cannot provide a placement group requiring 16 GPUs"},
+    ),
+    (
+        "pg-init-started",
+        "source-texts.log",
+        "Init torch distributed begin.",
+        "pg-init",
+        {"detail": "SGLang's model runner"},
+    ),
+    (
+        "pynccl-library-unloadable",
+        "source-texts.log",
+        "Failed to load NCCL library from",
+        "log-nccl-library-unloadable",
+        {"lib": "libnccl.so.2"},
+    ),
+    (
+        "serving-head-unreachable",
+        "source-texts.log",
+        "Did not receive response from front-end",
+        "log-serving-head-unreachable",
+        {"who": "vLLM's engine core", "detail": "no reply in 5 minutes"},
+    ),
+    (
+        "serving-head-unreachable",
+        "source-texts.log",
+        "Timeout waiting for worker ports from node 0",
+        "log-serving-head-unreachable",
+        {"who": "SGLang's data-parallel controller"},
+    ),
+    (
+        "sglang-dist-port-in-use",
+        "source-texts.log",
+        "dist_init_port at 20000",
+        "master-port-in-use",
+        {"port": "20000", "holder": "the process ['python3', '-m', 'sglang.launch_server', '--model-path', 'x']"},
+    ),
+    (
+        "cuda-visible-devices-empty",
+        "source-texts.log",
+        "CUDA_VISIBLE_DEVICES is set to empty string",
+        "log-no-gpu-visible",
+        {"detail": " (CUDA_VISIBLE_DEVICES is set to an empty string)"},
+    ),
     (
         "cuda-init-failed",
         "source-texts.log",
@@ -2549,6 +2816,14 @@ def test_every_signature_has_a_real_line() -> None:
 def test_lines_of_other_texts_match_nothing() -> None:
     assert match_line(real_line("healthy.node1.log", "hostname of the client socket cannot be retrieved")) == []
     assert match_line(real_line("launch-local-rank.log", "Note that --use-env is set by default")) == []
+
+
+def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:
+    # every RCCL job at NCCL_DEBUG=INFO prints them, the ones that run included
+    text = _source_lines("Could not find: librccl-net.so", "NUMA auto balancing enabled", 'Missing "iommu=pt"')
+    log = to_input(text, "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([log])] == [("log-rccl-iommu-not-pt", "warning")]
+    assert failure_lines(log) == []
 
 
 def node_findings(*fixtures: str) -> dict[str, set[str]]:

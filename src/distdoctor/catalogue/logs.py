@@ -910,10 +910,14 @@ LOGS: tuple[Entry, ...] = (
             "Check what the job's processes see: nvidia-smi -L and echo $CUDA_VISIBLE_DEVICES inside the job, on "
             "that node. Ask the scheduler for GPUs (Slurm --gpus-per-node or --gres=gpu:N; Kubernetes "
             "resources.limits nvidia.com/gpu with the NVIDIA runtime; docker run --gpus all); an empty "
-            "CUDA_VISIBLE_DEVICES hides every GPU.",
+            "CUDA_VISIBLE_DEVICES hides every GPU. On AMD GPUs: the amdgpu module loaded (rocm-smi), /dev/kfd and "
+            "/dev/dri passed into the container (--device), the user in the render and video groups, and "
+            "HIP_VISIBLE_DEVICES.",
             "在该节点的作业内部检查进程能看到什么：nvidia-smi -L 和 echo $CUDA_VISIBLE_DEVICES。"
             "向调度器申请 GPU（Slurm --gpus-per-node 或 --gres=gpu:N；Kubernetes 用 NVIDIA 运行时并设置 "
-            "resources.limits nvidia.com/gpu；docker run --gpus all）；CUDA_VISIBLE_DEVICES 为空会隐藏所有 GPU。",
+            "resources.limits nvidia.com/gpu；docker run --gpus all）；CUDA_VISIBLE_DEVICES 为空会隐藏所有 GPU。"
+            "AMD GPU 上：amdgpu 模块已加载（rocm-smi），/dev/kfd 和 /dev/dri 已传入容器（--device），用户属于 render "
+            "和 video 组，并检查 HIP_VISIBLE_DEVICES。",
         ),
     ),
     Entry(
@@ -1818,21 +1822,21 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "A GPU kernel read or wrote memory it does not own, reported by {where} (CUDA error 700: an illegal "
-            "memory access was encountered)",
-            "某个 GPU kernel 读写了不属于它的内存，由{where}报告（CUDA 错误 700：an illegal memory access was "
-            "encountered）",
+            "A GPU kernel read or wrote memory it does not own, reported by {where} ({error})",
+            "某个 GPU kernel 读写了不属于它的内存，由{where}报告（{error}）",
         ),
         Text(
             "CUDA reports this at the next call that waits for the GPU, not where it happened: rerun that rank with "
             "CUDA_LAUNCH_BLOCKING=1 (or under compute-sanitizer) to stop at the kernel that faulted; an index out "
             "of range or a tensor freed or resized while another stream still used it are the usual causes. If "
             "the kernel is NCCL's own, check dmesg on that node for an Xid and upgrade NCCL. The process's CUDA "
-            "context is lost after this: the rank must restart.",
+            "context is lost after this: the rank must restart. On AMD GPUs, AMD_SERIALIZE_KERNEL=3 plays "
+            "CUDA_LAUNCH_BLOCKING's part.",
             "CUDA 在下一次等待 GPU 的调用处才报告此错误，而不是在出错的地方：用 CUDA_LAUNCH_BLOCKING=1"
             "（或在 compute-sanitizer 下）重新运行该 rank，使其停在出错的 kernel 处；常见原因是索引越界，"
             "或张量在另一个 stream 仍在使用时被释放或改变了大小。若出错的是 NCCL 自己的 kernel，请查看该节点 dmesg "
-            "中的 Xid 并升级 NCCL。出错后该进程的 CUDA 上下文已不可用：该 rank 必须重启。",
+            "中的 Xid 并升级 NCCL。出错后该进程的 CUDA 上下文已不可用：该 rank 必须重启。在 AMD GPU 上，"
+            "AMD_SERIALIZE_KERNEL=3 起到 CUDA_LAUNCH_BLOCKING 的作用。",
         ),
     ),
     Entry(
@@ -1944,6 +1948,41 @@ LOGS: tuple[Entry, ...] = (
             "（sinfo -N -o '%N %G'），--ntasks-per-node x --cpus-per-task 不超过其 CPU 数，--mem 不超过其内存，"
             "并使用包含这类节点的分区和账户（scontrol show partition）。在一次分配之内，作业步不能申请超过作业"
             "所得的资源。",
+        ),
+    ),
+    Entry(
+        "log-rccl-iommu-not-pt",
+        "warning",
+        "log",
+        Text(
+            "RCCL found the IOMMU translating on this node (no iommu=pt on the kernel command line), which AMD "
+            "warns can hang or destabilise GPU-to-GPU transfers",
+            "RCCL 发现该节点的 IOMMU 处于地址转换模式（内核命令行中没有 iommu=pt），AMD 警告这会使 GPU 之间的传输"
+            "挂起或不稳定",
+        ),
+        Text(
+            "Add iommu=pt (and amd_iommu=on on AMD CPUs) to the kernel command line (GRUB_CMDLINE_LINUX, then "
+            "update-grub and a reboot) on every node, as AMD's MI-series setup guides ask; check with cat "
+            "/proc/cmdline.",
+            "在每个节点的内核命令行中加入 iommu=pt（AMD CPU 上再加 amd_iommu=on）（修改 GRUB_CMDLINE_LINUX，然后 "
+            "update-grub 并重启），这是 AMD MI 系列安装指南的要求；用 cat /proc/cmdline 检查。",
+        ),
+    ),
+    Entry(
+        "log-nccl-library-unloadable",
+        "error",
+        "log",
+        Text(
+            "{who} could not load NCCL's library ({lib}): its own NCCL calls, and so its GPU collectives, cannot run",
+            "{who} 无法加载 NCCL 的库（{lib}）：它自己的 NCCL 调用以及 GPU 集合通信都无法运行",
+        ),
+        Text(
+            "The OSError after this line says why: no such file, or an undefined symbol from an older NCCL. Install "
+            "the nvidia-nccl-cu* release this torch requires (pip check), or point VLLM_NCCL_SO_PATH (SGLang: "
+            "SGLANG_NCCL_SO_PATH) at a libnccl.so.2 of that release, and keep other NCCLs out of LD_LIBRARY_PATH.",
+            "这一行之后的 OSError 说明了原因：找不到文件，或是较旧的 NCCL 缺少某个符号。安装该 torch 所要求的 "
+            "nvidia-nccl-cu* 版本（pip check），或把 VLLM_NCCL_SO_PATH（SGLang：SGLANG_NCCL_SO_PATH）指向该版本的 "
+            "libnccl.so.2，并让其他 NCCL 不出现在 LD_LIBRARY_PATH 中。",
         ),
     ),
     Entry(

@@ -157,19 +157,19 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Open MPI's single-copy transfer between the ranks of a host (CMA, process_vm_readv/writev) was refused "
-            "with EPERM: the container or the kernel forbids ptrace between the ranks",
-            "Open MPI 在同一主机的 rank 之间的单次复制传输（CMA，process_vm_readv/writev）被拒绝（EPERM）："
-            "容器或内核禁止了 rank 之间的 ptrace",
+            "A single-copy transfer between the ranks of a host (CMA, process_vm_readv/writev, as Open MPI and UCX "
+            "make it) was refused with EPERM: the container or the kernel forbids ptrace between the ranks",
+            "同一主机的 rank 之间的单次复制传输（CMA，process_vm_readv/writev，Open MPI 和 UCX 都会使用）被拒绝"
+            "（EPERM）：容器或内核禁止了 rank 之间的 ptrace",
         ),
         Text(
             "Run the container with --cap-add=SYS_PTRACE (Kubernetes: securityContext.capabilities.add SYS_PTRACE; "
             "--privileged also does it), or turn the single copy off in every rank's environment: "
-            "OMPI_MCA_btl_vader_single_copy_mechanism=none (Open MPI 5: OMPI_MCA_smsc=^cma; mpirun -x passes it). "
-            "On a host, kernel.yama.ptrace_scope above 0 refuses it too.",
+            "OMPI_MCA_btl_vader_single_copy_mechanism=none (Open MPI 5: OMPI_MCA_smsc=^cma; mpirun -x passes it; "
+            "UCX: UCX_TLS=^cma). On a host, kernel.yama.ptrace_scope above 0 refuses it too.",
             "用 --cap-add=SYS_PTRACE 启动容器（Kubernetes：securityContext.capabilities.add SYS_PTRACE；"
             "--privileged 也可以），或在每个 rank 的环境中关闭单次复制：OMPI_MCA_btl_vader_single_copy_mechanism=none"
-            "（Open MPI 5：OMPI_MCA_smsc=^cma；mpirun -x 可传递）。"
+            "（Open MPI 5：OMPI_MCA_smsc=^cma；mpirun -x 可传递；UCX：UCX_TLS=^cma）。"
             "在主机上，kernel.yama.ptrace_scope 大于 0 也会拒绝它。",
         ),
     ),
@@ -1490,6 +1490,100 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "worker 上把所有端口都固定在 worker 范围之外（ray start --port 小于 10000，--dashboard-agent-listen-port、"
             "--dashboard-agent-grpc-port、--runtime-env-agent-port、--metrics-export-port），或把该范围"
             "（--min-worker-port、--max-worker-port）移开你设定的端口。",
+        ),
+    ),
+    Entry(
+        "log-efa-fork-unsafe",
+        "error",
+        "log",
+        Text(
+            "A rank forked a child process while libfabric's EFA provider held registered memory, and the provider "
+            "aborted the rank: fork is not safe with EFA here",
+            "某个 rank 在 libfabric 的 EFA provider 持有已注册内存时 fork 了子进程，provider 因此中止了该 rank："
+            "在这里 fork 与 EFA 不能安全共存",
+        ),
+        Text(
+            "Set FI_EFA_FORK_SAFE=1 in every rank's environment (rdma-core 31.1 or later), or run on Linux 5.13 or "
+            "later with rdma-core 35 or later, where fork is safe. Forks come from DataLoader workers, subprocess "
+            "calls and compile workers: starting them with the spawn or forkserver method also avoids it.",
+            "在每个 rank 的环境中设置 FI_EFA_FORK_SAFE=1（需要 rdma-core 31.1 及以上），或在 Linux 5.13 及以上并配合 "
+            "rdma-core 35 及以上运行，此时 fork 是安全的。fork 来自 DataLoader worker、subprocess 调用和编译 worker："
+            "改用 spawn 或 forkserver 方式启动它们也能避免这个问题。",
+        ),
+    ),
+    Entry(
+        "log-ibverbs-driver-unloadable",
+        "warning",
+        "log",
+        Text(
+            "libibverbs could not load the driver of this node's RDMA devices ({driver}): they are invisible to "
+            "NCCL, MPI and UCX, which fall back to TCP",
+            "libibverbs 无法加载本节点 RDMA 设备的驱动（{driver}）：NCCL、MPI 和 UCX 都看不到这些设备，只能退回 TCP",
+        ),
+        Text(
+            "The provider library must come from the same rdma-core release as libibverbs: install the distribution's "
+            "rdma-core (ibverbs-providers) or the OFED that matches the host, in the container too, and keep a "
+            "conda or pip libibverbs from shadowing it (LD_LIBRARY_PATH). ibv_devices inside the job should list "
+            "the devices.",
+            "驱动库必须与 libibverbs 来自同一个 rdma-core 版本：安装发行版的 rdma-core（ibverbs-providers）或与主机"
+            "匹配的 OFED（容器内也一样），并避免 conda 或 pip 带来的 libibverbs 把它遮住（LD_LIBRARY_PATH）。在作业中"
+            "运行 ibv_devices 应能列出这些设备。",
+        ),
+    ),
+    Entry(
+        "log-cxi-rx-match-mode",
+        "error",
+        "log",
+        Text(
+            "libfabric's cxi provider (HPE Slingshot) ran out of hardware receive buffers and, in its hardware-only "
+            "matching mode, could not recover",
+            "libfabric 的 cxi provider（HPE Slingshot）耗尽了硬件接收缓冲区，并且在纯硬件匹配模式下无法恢复",
+        ),
+        Text(
+            "Set FI_CXI_RX_MATCH_MODE=hybrid in every rank's environment (as the message asks), so that the "
+            "provider falls back to software matching when the NIC's list fills; larger FI_CXI_DEFAULT_CQ_SIZE and "
+            "FI_CXI_OFLOW_BUF_SIZE, as the site's NCCL or RCCL notes give them, make it rarer.",
+            "在每个 rank 的环境中设置 FI_CXI_RX_MATCH_MODE=hybrid（正如消息所要求），让 provider 在网卡的列表满时退回"
+            "软件匹配；按站点的 NCCL 或 RCCL 说明调大 FI_CXI_DEFAULT_CQ_SIZE 和 FI_CXI_OFLOW_BUF_SIZE "
+            "可以让它更少发生。",
+        ),
+    ),
+    Entry(
+        "log-ray-port-in-use",
+        "error",
+        "log",
+        Text(
+            "Ray could not start a server of this node on port {port}: another process most likely holds that port",
+            "Ray 无法在端口 {port} 上启动该节点的服务：很可能有另一个进程占用了这个端口",
+        ),
+        Text(
+            "See who holds it: sudo ss -ltnp 'sport = :{port}'. A Ray left over from an earlier run is the usual "
+            "holder: ray stop --force on that node, then start again. Otherwise give this node ports nothing else "
+            "uses (ray start --port, --node-manager-port, --object-manager-port, --min-worker-port and "
+            "--max-worker-port), the same way on every node.",
+            "查看是谁占用了它：sudo ss -ltnp 'sport = :{port}'。最常见的占用者是上一次运行留下的 Ray：在该节点上执行 "
+            "ray stop --force 后重新启动。否则就为该节点指定其他程序不用的端口（ray start --port、--node-manager-port、"
+            "--object-manager-port、--min-worker-port 和 --max-worker-port），并在每个节点上同样设置。",
+        ),
+    ),
+    Entry(
+        "log-serving-head-unreachable",
+        "error",
+        "log",
+        Text(
+            "{who} on this node never heard back from the head node ({detail}): the nodes of a multi-node server "
+            "could not talk over the address and port the launch gave them",
+            "本节点上的 {who} 一直没有收到 head 节点的回应（{detail}）：多节点服务的各个节点无法通过启动时给定的地址"
+            "和端口通信",
+        ),
+        Text(
+            "Every node connects to the head at the address and port of the launch (vLLM: --data-parallel-address "
+            "and --data-parallel-rpc-port; SGLang: --dist-init-addr). Give every node the head's address on the "
+            "network the nodes share, open that port between them (firewall, security group), start the head "
+            "first, and run one release of the server on every node.",
+            "每个节点都通过启动参数中的地址和端口连接 head（vLLM：--data-parallel-address 和 "
+            "--data-parallel-rpc-port；SGLang：--dist-init-addr）。给每个节点都设置 head 在节点间共享网络上的地址，"
+            "在节点之间开放该端口（防火墙、安全组），先启动 head，并在每个节点上运行同一版本的服务。",
         ),
     ),
     Entry(

@@ -344,6 +344,15 @@ def _cuda_detail(g: Params, where: str) -> str:
     return f" (CUDA error {' '.join(parts)}{where})" if parts else ""
 
 
+def _driver_without_gpus(g: Params) -> str:
+    """vLLM's driver on a node Ray gave none of its GPU workers, with both addresses where the line gives them."""
+    if not g.get("dip"):
+        return "Ray placed none of vLLM's GPU workers on the driver's node"
+    workers = ", ".join(sorted(set(re.findall(r"[\w.:]+", g.get("wips", "")))))
+    placed = "Ray placed none of vLLM's GPU workers on the driver's node"
+    return f"{placed} (the driver is on {g['dip']}, the workers on {workers})"
+
+
 def _ray_node_dead(g: Params) -> tuple[str, Params]:
     """A Ray node lost, by its address where the line gives one, else by its node id."""
     return "log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}
@@ -404,7 +413,7 @@ def _shm(g: Params) -> tuple[str, Params]:
 
 _SIZE = r"[\d.]+ [KMGTP]?i?B"  # torch's format_size: "20.00 MiB", "400.00 GiB"
 _CUDA_OOM = (
-    r"(?:\[rank(?P<rank>\d+)\]:.*?)?CUDA out of memory\. Tried to allocate (?P<size>SIZE)"
+    r"(?:\[rank(?P<rank>\d+)\]:.*?)?(?:CUDA|HIP) out of memory\. Tried to allocate (?P<size>SIZE)"
     r"(?: \(GPU (?P<gpu>\d+); (?P<total>SIZE) total capacity; [^;]*; (?P<free>SIZE) free"
     r"|\. GPU (?P<gpu2>\d+) has a total capaci?ty of (?P<total2>SIZE) of which (?P<free2>SIZE) is free)?"
     r"(?:.*?Process (?P<other>\d+) has (?P<other_mem>SIZE) memory in use)?"
@@ -674,7 +683,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # torch <= 1.10's TCPStore, and Python's own OSError, say only this
         "address-in-use",
         "ddress already in use",
-        r"^(?!.*The server socket)(?!.*\[[WI] ).*?(?:RuntimeError|OSError|DistNetworkError|error)\b.*?"
+        r"^(?!.*The server socket)(?!.*\[[WI] )(?!.*Failed to start the grpc server).*?"
+        r"(?:RuntimeError|OSError|DistNetworkError|error)\b.*?"
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
     ),
@@ -816,16 +826,37 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # Ray's raylet (node_manager.cc, published to the driver) and vLLM's executors (multiproc_executor.py, the
         # Ray v2 executor): a worker process that vanished without an error of its own reaching this log
         "worker-died",
-        ("A worker died or was killed while executing a task", " died unexpectedly, shutting down executor"),
+        (
+            "A worker died or was killed while executing a task",
+            " died unexpectedly, shutting down executor",
+            "The actor died unexpectedly before finishing",
+            "because its worker process has died",
+            "The worker died unexpectedly while executing",
+            "because its owner has died",
+        ),
+        # Ray's exceptions.py (ActorDiedError, RayActorError before 2.x named it, WorkerCrashedError) and the death
+        # causes its GCS appends to them (2.x): the actor's process, or the driver that owned it, went away
         r"A worker died or was killed while executing a task by an unexpected system error\..*?"
         r"Worker IP address: (?P<ip>[\w.:]+)(?:.*?Worker PID: (?P<pid>\d+))?|"
-        r"(?P<vllm>Worker proc \S+|RayWorkerProc rank=\d+) died unexpectedly, shutting down executor",
+        r"(?P<vllm>Worker proc \S+|RayWorkerProc rank=\d+) died unexpectedly, shutting down executor|"
+        r"(?P<header>The actor died unexpectedly before finishing this task)|"
+        r"(?P<actor>The actor is dead because its worker process has died)|"
+        r"(?P<task>The worker died unexpectedly while executing this task)|"
+        r"The actor is dead because its owner has died\.(?: Owner Id: \w+ Owner Ip address: (?P<owner>[\w.:]+))?",
         lambda g: (
             "log-worker-died",
             {
                 "who": f"vLLM's {g['vllm']}"
                 if g.get("vllm")
+                else "a Ray actor's worker process"
+                if g.get("actor")
+                else "a Ray actor"
+                if g.get("header")
+                else "a Ray task's worker process"
+                if g.get("task")
                 else f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
+                if g.get("ip")
+                else "the process that owned a Ray actor" + (f" (on {g['owner']})" if g.get("owner") else "")
             },
         ),
     ),
@@ -836,20 +867,28 @@ SIGNATURES: tuple[Signature, ...] = (
             "Failed to connect to GCS at address",
             "Unable to connect to GCS at",
             "Could not find any running Ray instance",
+            "Failed to connect to GCS.",
+            "Failed to connect to Ray cluster at ",
         ),
         # the C++ client's rpc_client.h: "Failed to connect to GCS at address A:P within 5 seconds."; the node's
-        # Python: "... at address=A:P. Last exception: ..."; an address a script built wrongly is quoted as it is
+        # Python: "... at address=A:P. Last exception: ..."; an address a script built wrongly is quoted as it is;
+        # node.py and state.py (2.x): "Failed to connect to GCS." then gRPC's last error, which names the address;
+        # worker.py (2.x) for ray.init(address=...): "Failed to connect to Ray cluster at A:P"
         r"Failed to connect to GCS within (?P<s>\d+) seconds|Unable to connect to GCS at (?P<addr>[\w.:\-\[\]]+?)\.?\s|"
         r"Failed to connect to GCS at address[= ](?P<addr2>\S+?(?: \S+?)?:\d+)\b|"
-        r"(?P<none>Could not find any running Ray instance)",
+        r"(?P<none>Could not find any running Ray instance)|"
+        r"Failed to connect to (?:GCS\.(?:.*?ipv[46]:(?P<addr3>[\w.:\[\]]+:\d+))?|"
+        r"Ray cluster at (?P<addr4>[\w.:\-\[\]]+:\d+))",
         lambda g: (
             "log-ray-head-unreachable",
             {
-                "detail": f" at {g.get('addr') or g['addr2']}"
-                if g.get("addr") or g.get("addr2")
+                "detail": f" at {g.get('addr') or g.get('addr2') or g.get('addr3') or g['addr4']}"
+                if g.get("addr") or g.get("addr2") or g.get("addr3") or g.get("addr4")
                 else f" within {g['s']} s"
                 if g.get("s")
                 else ": no cluster was started here, and no address was given"
+                if g.get("none")
+                else ""
             },
         ),
     ),
@@ -857,12 +896,22 @@ SIGNATURES: tuple[Signature, ...] = (
         # Ray executor counting fewer node addresses than nodes; the autoscaler unable to place vLLM's bundle pinned to
         # the driver's address (node:IP), which no node of the cluster has
         "ray-ip-mismatch",
-        ("This node has an IP address of ", "Every node should have a unique IP address", "resource request {'node:"),
+        (
+            "This node has an IP address of ",
+            "Every node should have a unique IP address",
+            "resource request {'node:",
+            "does not allocate any GPUs on the driver node",
+            "No node info found matching attributes",
+        ),
         # Ray 1.x's services.py: "..., while we cannot find the matched Raylet address" (a terminal may wrap it)
         r"This node has an IP address of (?P<addr>[\w.:\-]+), (?:but we cannot find a local Raylet|and Ray expects|"
         r"while we cannot find the)|"
         r"Every node should have a unique IP address\. Got (?P<nodes>\d+) nodes with node ids .*? and (?P<ips>\d+) "
-        r"unique IP addresses|No available node types can fulfill resource request \{'node:(?P<pinned>[^']+)': 0\.001",
+        r"unique IP addresses|No available node types can fulfill resource request \{'node:(?P<pinned>[^']+)': 0\.001|"
+        # vLLM's Ray executor (0.6 to 0.11, the driver's and workers' addresses from 0.7 on); Ray 2.5x's services.py
+        r"(?P<driver>Ray does not allocate any GPUs on the driver node)\.\s*(?:Driver IP: (?P<dip>[\w.:]+), worker "
+        r"IPs: \[(?P<wips>[^\]]*)\])?|"
+        r"No node info found matching attributes: '(?P<attrs>[^']*)' when trying to resolve",
         lambda g: (
             "log-ray-ip-mismatch",
             {
@@ -871,6 +920,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 else f"{g['nodes']} Ray nodes gave vLLM only {g['ips']} distinct address(es)"
                 if g.get("nodes")
                 else f"a worker pinned to the driver's address {g['pinned']} finds no Ray node there"
+                if g.get("pinned")
+                else _driver_without_gpus(g)
+                if g.get("driver")
+                else f"no Ray node is registered under '{g['attrs']}', the address this process looked for"
             },
         ),
     ),
@@ -886,6 +939,8 @@ SIGNATURES: tuple[Signature, ...] = (
             "No available node types can fulfill resource request",
             "exceeds the total number of available GPUs in the",
             "Current node has no GPU available",
+            "Cannot provide a placement group requiring",
+            "is not included in a placement group",
         ),
         # a paste may break the spec list of "Cannot provide a placement group of" over lines: it ends in its timeout
         # whether or not the line says so. vLLM's "Current node has no GPU available": Ray offers the driver's node no
@@ -893,13 +948,20 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<wait>Waiting for creating a placement group of specs for \d+ seconds|The number of required GPUs "
         r"exceeds the total number of available GPUs in the (?:placement group|cluster)|"
         r"Cannot provide a placement group of (?:.*?within \d+ seconds)?|Placement group creation timed out|"
-        r"Current node has no GPU available|"
+        r"Current node has no GPU available|Cannot provide a placement group requiring \d+ GPUs|"
         r"The worker group startup timed out after [\d.]+ seconds waiting for \d+ workers)|"
         r"(?:following resource request cannot be scheduled right now|"
-        r"No available node types can fulfill resource request): (?P<req>\{[^}]*\})",
+        r"No available node types can fulfill resource request): (?P<req>\{[^}]*\})|"
+        r"(?P<driver>driver node id \w+ is not included in a placement group)",  # vLLM's ray_utils.py (0.5 to 0.11)
         lambda g: (
             "log-ray-resources-short",
-            {"detail": f"it asks {g['req']}" if g.get("req") else g["wait"][0].lower() + g["wait"][1:]},
+            {
+                "detail": f"it asks {g['req']}"
+                if g.get("req")
+                else "the placement group holds no GPU on the driver's node"
+                if g.get("driver")
+                else g["wait"][0].lower() + g["wait"][1:]
+            },
         ),
     ),
     _sig(  # Ray's worker.py (1.x to 2.x): ray.init() found no cluster to join (no address, no RAY_ADDRESS) and
@@ -1122,14 +1184,18 @@ SIGNATURES: tuple[Signature, ...] = (
         # DeepSpeed with backend nccl"), vLLM's parallel_state.py ("world_size=16 rank=3 local_rank=3
         # distributed_init_method=tcp://10.0.0.1:29501 backend=nccl")
         "pg-init-started",
-        ("Initializing TorchBackend in DeepSpeed", " distributed_init_method="),
+        ("Initializing TorchBackend in DeepSpeed", " distributed_init_method=", "Init torch distributed begin."),
+        # SGLang's model_runner.py (0.4 on): "Init torch distributed begin.", then "... ends" once it is set up
         r"Initializing TorchBackend in DeepSpeed with backend (?P<backend>\w+)|world_size=(?P<world>\d+) "
-        r"rank=\d+ local_rank=\d+ distributed_init_method=(?P<method>\S+) backend=(?P<backend2>\w+)",
+        r"rank=\d+ local_rank=\d+ distributed_init_method=(?P<method>\S+) backend=(?P<backend2>\w+)|"
+        r"(?P<sglang>Init torch distributed begin\.)",
         lambda g: (
             PG_INIT,
             {
                 "detail": f"DeepSpeed, backend {g['backend']}"
                 if g.get("backend")
+                else "SGLang's model runner"
+                if g.get("sglang")
                 else f"world size {g['world']}, {g['method']}, backend {g['backend2']}"
             },
         ),
@@ -1787,22 +1853,25 @@ SIGNATURES: tuple[Signature, ...] = (
         # torch.OutOfMemoryError from 2.5; "(GPU 0; X total capacity; ...; Y free; ...)" until 2.0, then "GPU 0 has
         # a total capacity of X of which Y is free. Process N has Z memory in use." (2.1 printed "capacty")
         "cuda-oom",
-        "CUDA out of memory",
+        ("CUDA out of memory", "HIP out of memory"),
         _CUDA_OOM,
         _gpu_oom,
     ),
     _sig(  # the CUDA runtime's own out-of-memory, outside torch's allocator: torch's "CUDA error: out of memory",
         # NCCL's "Cuda failure 'out of memory'" (checks.h) and "Cuda failure 2 'out of memory'" (2.19+)
         "cuda-oom-error",
-        "out of memory",
-        r"(?:\[rank(?P<rank>\d+)\]:.*?)?(?P<cuda>CUDA error: out of memory|Cuda failure (?:2 )?'out of memory')",
+        ("out of memory", "HSA_STATUS_ERROR_OUT_OF_RESOURCES"),
+        # torch on ROCm says "HIP error: out of memory"; the HIP runtime's queue callback aborts with its HSA status,
+        # and the free memory it saw
+        r"(?:\[rank(?P<rank>\d+)\]:.*?)?(?P<cuda>(?:CUDA|HIP) error: out of memory|Cuda failure (?:2 )?'out of memory'|"
+        r"HSA_STATUS_ERROR_OUT_OF_RESOURCES(?=.*Available Free mem : 0 MB))",
         _gpu_oom,
     ),
     _sig(  # any CUDA kernel's device-side assert, as torch reports it (torch.AcceleratorError from 2.9, before that
         # RuntimeError); the kernel's own line, below, says which check failed
         "cuda-device-assert",
         "device-side assert triggered",
-        r"CUDA error: device-side assert triggered",
+        r"(?:CUDA|HIP) error: device-side assert triggered",
         lambda g: ("log-cuda-device-assert", {"condition": ""}),
     ),
     _sig(  # the kernel's assert as CUDA prints it: "IndexKernel.cu:111: operator(): block: [0,0,0], thread: [0,0,0]
@@ -1817,15 +1886,26 @@ SIGNATURES: tuple[Signature, ...] = (
         # driver's "NVRM: Xid (PCI:...): N, ..." for the Xids NVIDIA's catalogue calls hardware (double-bit ECC, row
         # remapping, NVLink, off the bus, uncontained ECC, GSP); nvidia-smi's lost GPU
         "gpu-hardware-fault",
-        ("uncorrectable ECC error", "uncorrectable NVLink error", "fallen off the bus", "NVRM: Xid", "GPU is lost"),
+        (
+            "uncorrectable ECC error",
+            "uncorrectable NVLink error",
+            "fallen off the bus",
+            "NVRM: Xid",
+            "GPU is lost",
+            "HW Exception by GPU node-",
+        ),
         r"(?P<ecc>uncorrectable ECC error encountered)|(?P<nvlink>uncorrectable NVLink error was detected)|"
         r"NVRM: Xid \((?P<pci>PCI:[^)]*)\): (?P<xid>48|63|64|74|79|92|94|95|119|120),|"
-        r"(?P<bus>GPU has fallen off the bus)|(?P<lost>GPU is lost)",
+        r"(?P<bus>GPU has fallen off the bus)|(?P<lost>GPU is lost)|"
+        # ROCr's runtime.cpp (ROCm 6.0 on): an AMD GPU that hung or hit an ECC error, before it aborts the process
+        r"HW Exception by GPU node-(?P<node>\d+) \(Agent handle: [^)]*\) reason ?:\s*(?P<reason>GPU Hang|ECC)",
         lambda g: (
             "log-gpu-hardware-fault",
             {
                 "detail": f" (Xid {g['xid']} on {g['pci']})"
                 if g.get("xid")
+                else f" (ROCm: {g['reason']} on GPU node-{g['node']})"
+                if g.get("node")
                 else f" ({g.get('ecc') or g.get('nvlink') or g.get('bus') or g.get('lost')})"
             },
         ),
@@ -1848,13 +1928,16 @@ SIGNATURES: tuple[Signature, ...] = (
             "no kernel image is available",
             "invalid device function",
             "named symbol not found",
+            "hipErrorNoBinaryForGpu",
         ),
         r"(?:^|: )(?P<gpu>[^:]*?) with CUDA capability (?P<sm>sm_\d+) is not compatible with the current PyTorch|"
         r"Found GPU\d+ (?P<gpu2>.+?) which is of compute capability \(CC\) (?P<cc>\d+\.\d+)|"
         r"(?P<image>no kernel image is available for execution on the device)|"
         r"(?P<nccl>Cuda failure (?:98 )?')?(?P<function>invalid device function)|"
         # cudaErrorSymbolNotFound (500) where NCCL looks its kernels up (enqueue.cc): none built for this GPU
-        r"enqueue\.cc:\d+ NCCL WARN (?P<nccl2>Cuda failure (?:500 )?')(?P<symbol>named symbol not found)",
+        r"enqueue\.cc:\d+ NCCL WARN (?P<nccl2>Cuda failure (?:500 )?')(?P<symbol>named symbol not found)|"
+        # the HIP runtime (clr, ROCm 5.6 on) finding no code object for the AMD GPU it runs on
+        r"(?P<hip>hipErrorNoBinaryForGpu): (?:Unable to find code object|Couldn't find binary)",
         lambda g: (
             "log-gpu-arch-unsupported",
             {
@@ -1862,12 +1945,14 @@ SIGNATURES: tuple[Signature, ...] = (
                 if g.get("sm") or g.get("cc")
                 else "this NCCL build"
                 if g.get("nccl") or g.get("nccl2")
+                else "the code this rank ran (torch, RCCL or a HIP extension)"
+                if g.get("hip")
                 else "the code this rank ran (torch, NCCL or a CUDA extension)",
                 "detail": f" ({g['gpu'].strip()}, {g['sm']})"
                 if g.get("sm")
                 else f" ({g['gpu2'].strip()}, compute capability {g['cc']})"
                 if g.get("cc")
-                else f" ({g.get('image') or g.get('function') or g.get('symbol')})",
+                else f" ({g.get('image') or g.get('function') or g.get('symbol') or g.get('hip')})",
             },
         ),
     ),
@@ -1928,9 +2013,16 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # torch.cuda's lazy init where CUDA finds no device (cudaErrorNoDevice): every release
         "cuda-no-device",
-        ("No CUDA GPUs are available", "only supported with GPUs, no GPUs"),
-        # ProcessGroupNCCL's constructor on a node where torch counts no GPU (RuntimeError, ValueError from 2.2)
-        r"No CUDA GPUs are available|ProcessGroupNCCL is only supported with GPUs, no GPUs found",
+        (
+            "No CUDA GPUs are available",
+            "only supported with GPUs, no GPUs",
+            "No HIP GPUs are available",
+            "no ROCm-capable device is detected",
+        ),
+        # ProcessGroupNCCL's constructor on a node where torch counts no GPU (RuntimeError, ValueError from 2.2);
+        # torch on ROCm, and HIP's hipErrorNoDevice
+        r"No (?:CUDA|HIP) GPUs are available|ProcessGroupNCCL is only supported with GPUs, no GPUs found|"
+        r"no ROCm-capable device is detected",
         lambda g: ("log-no-gpu-visible", {"detail": ""}),
     ),
     _sig(  # torch/cuda/__init__.py _check_driver: no NVIDIA kernel driver in this process's view
@@ -1974,8 +2066,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # lookup of libnccl-net.so alone, which most jobs make without having a plugin, is no fault
         "nccl-net-plugin-missing",
         "NET/Plugin: Could not find:",
-        r"NET/Plugin: Could not find: ?(?!libnccl-net\.so\.?(?:\s|$))(?P<names>\S.*?)\.(?: Using internal network "
-        r"plugin\.?)?\s*$",
+        # RCCL (ROCm 6.4 on) looks up librccl-net.so by default, and ends the line "Using internal net plugin."
+        r"NET/Plugin: Could not find: ?(?!lib[nr]ccl-net\.so\.?(?:\s|$))(?P<names>\S.*?)\."
+        r"(?: Using internal net(?:work)? plugin\.?)?\s*$",
         _name("log-nccl-net-plugin-missing"),
     ),
     _sig(  # plugin/net.cc (2.27+): no plugin that NCCL_NET allows started; its INFO lines name each that failed
@@ -2302,8 +2395,10 @@ SIGNATURES: tuple[Signature, ...] = (
     # Open MPI and the launchers that start ranks over ssh (mpirun, horovodrun, pdsh)
     _sig(  # btl/vader (2.x-4.x) "Read/Wrote N, expected M, errno = E"; smsc/cma (5.x) "CMA read/wrote ...": EPERM only
         "mpi-cma-eperm",
-        "-1, expected",  # process_vm_readv/writev return -1 on a failure
-        r"(?:Read|Wrote|CMA read|CMA wrote) -1, expected \d+, errno = 1\b",
+        ("-1, expected", "returned -1: Operation not permitted"),  # process_vm_readv/writev return -1 on a failure
+        # UCX's cma transport (1.8 on): "process_vm_readv(pid=N {...}-->{...}) returned -1: Operation not permitted"
+        r"(?:Read|Wrote|CMA read|CMA wrote) -1, expected \d+, errno = 1\b|"
+        r"process_vm_(?:readv|writev)\(pid=\d+[^)]*\) returned -1: Operation not permitted",
         lambda g: ("log-mpi-cma-denied", {}),
     ),
     _sig(  # rmaps (1.x-4.x): "There are not enough slots available in the system to satisfy the N slots"
@@ -2677,11 +2772,27 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # cudaErrorIllegalAddress (700) in torch's "CUDA error: ...", NCCL's "Cuda failure '...'" or a framework's
         # quote: a kernel faulted; CUDA reports it at the next call that syncs, on the stream of whoever calls next
         "cuda-illegal-address",
-        "an illegal memory access was encountered",
-        r"(?P<nccl>NCCL WARN Cuda failure (?:\d+ )?')?an illegal memory access was encountered",
+        ("an illegal memory access was encountered", "Memory access fault by GPU node-", "HSA_STATUS_ERROR_MEMORY_"),
+        r"(?P<nccl>NCCL WARN Cuda failure (?:\d+ )?')?an illegal memory access was encountered|"
+        # the same on AMD GPUs: ROCr's fault handler (ROCm 4.5 on), and the HIP runtime's queue callback aborting
+        # with its HSA status (clr's rocdevice.cpp)
+        r"Memory access fault by GPU node-(?P<node>\d+) \(Agent handle: [^)]*\) on address \S+?(?:\(may not be exact "
+        r"address\))?\. Reason: (?P<reason>[^.\n]+)|[Aa]borting with error : (?P<hsa>HSA_STATUS_ERROR_MEMORY_"
+        r"(?:APERTURE_VIOLATION|FAULT))",
         lambda g: (
             "log-cuda-illegal-address",
-            {"where": "NCCL's CUDA calls" if g.get("nccl") else "this rank"},
+            {
+                "where": "NCCL's CUDA calls"
+                if g.get("nccl")
+                else f"ROCm's runtime on GPU node-{g['node']}"
+                if g.get("node")
+                else "the HIP runtime"
+                if g.get("hsa")
+                else "this rank",
+                "error": f"Memory access fault: {g['reason']}"
+                if g.get("node")
+                else g.get("hsa") or "CUDA error 700: an illegal memory access was encountered",
+            },
         ),
     ),
     _sig(  # ProcessGroupGloo::monitoredBarrier on a rank other than 0 (torch 1.10+): its exchange with rank 0 failed
@@ -2881,8 +2992,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # transports, so these WARNs appear in runs that work too
         "nccl-ofi-failed",
         "NET/OFI ",
+        # releases before 1.9 say "Couldn't find any optimal provider"; 1.8 to 1.21 name the libfabric they need
         r"NET/OFI (?P<detail>No eligible providers were found|Only EFA provider is supported|OFI fi_getinfo\(\) call "
-        r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed)\.?\s*$",
+        r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed|Couldn't find any "
+        r"optimal provider|EFA provider requires at least libfabric version [\d.]*\d)\.?\s*$",
         lambda g: (OFI_FAILED, {"detail": g["detail"]}),
     ),
     _sig(  # aws-ofi-nccl: a transfer the provider completed with an error (a request's completion entry), after setup
@@ -3096,8 +3209,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "ucx-memlock",
         "Please set max locked memory (ulimit -l)",
-        r"(?<!\w)(?P<call>\w{1,40}\([^)]{0,200}\)) failed: Cannot allocate memory : Please set max locked memory "
-        r"\(ulimit -l\) to 'unlimited' \(current: (?P<limit>\d+) kbytes\)",
+        # UCX 1.15 on separates the hint with " : ", 1.6 to 1.14 with ". "
+        r"(?<!\w)(?P<call>\w{1,40}\([^)]{0,200}\)) failed: Cannot allocate memory(?: :|\.) Please set max locked "
+        r"memory \(ulimit -l\) to 'unlimited' \(current: (?P<limit>\d+) kbytes\)",
         lambda g: (
             "log-memlock-too-low",
             {"detail": f"{g['call']} failed: Cannot allocate memory with a limit of {g['limit']} KiB (UCX)"},
@@ -3270,5 +3384,150 @@ SIGNATURES: tuple[Signature, ...] = (
         "forward compatibility was attempted",
         r"forward compatibility was attempted on non supported HW",
         _name("log-cuda-forward-compat"),
+    ),
+    _sig(  # Ray's grpc_server.cc (every 2.x, in the raylet, the GCS and each core worker): a server of this node could
+        # not bind its port; its own text names a port in use as the usual cause
+        "ray-grpc-port",
+        "Failed to start the grpc server",
+        r"Failed to start the grpc server\. The specified port is (?P<port>\d+)",
+        _name("log-ray-port-in-use"),
+    ),
+    _sig(  # Ray's raylet watcher, exceptions.py and core worker (2.x): this node's raylet went away under its workers
+        "ray-raylet-died",
+        (
+            "Raylet is terminated. Termination is unexpected",
+            "The task's local raylet died",
+            "Unable to register worker with raylet",
+            "the local Raylet is dead",
+        ),
+        r"(?P<term>Raylet is terminated\. Termination is unexpected)|(?P<task>The task's local raylet died)|"
+        r"(?P<register>Unable to register worker with raylet)|the local Raylet is dead",
+        lambda g: (
+            "log-ray-node-dead",
+            {
+                "node": "this node's raylet ("
+                + (
+                    "it terminated unexpectedly"
+                    if g.get("term")
+                    else "a task's local raylet died"
+                    if g.get("task")
+                    else "a worker could not register with it"
+                    if g.get("register")
+                    else "a worker lost its connection to it"
+                )
+                + ")"
+            },
+        ),
+    ),
+    _sig(  # vLLM's and SGLang's pynccl_wrapper.py (vLLM 0.4 on, SGLang 0.4 on): their own ctypes load of libnccl
+        "pynccl-library-unloadable",
+        "Failed to load NCCL library from",
+        r"Failed to load NCCL library from (?P<lib>\S+?)\s?\.\s?It is expected",
+        lambda g: ("log-nccl-library-unloadable", {"lib": g["lib"], "who": "vLLM or SGLang"}),
+    ),
+    _sig(  # the handshakes of a multi-node server: vLLM's engine core (v1/engine/core.py, 0.8 on) waiting for the
+        # front-end of data parallelism; SGLang's data-parallel controller (0.5 on) waiting for node 0's worker ports
+        "serving-head-unreachable",
+        ("Did not receive response from front-end process", "worker ports from node 0"),
+        r"Did not receive response from front-end process within (?P<t>\d+ minutes)|(?P<sglang>Timeout waiting for "
+        r"worker ports from node 0|Failed to receive worker ports from node 0 within timeout)",
+        lambda g: (
+            "log-serving-head-unreachable",
+            {
+                "who": "SGLang's data-parallel controller" if g.get("sglang") else "vLLM's engine core",
+                "detail": "node 0 sent no worker ports" if g.get("sglang") else f"no reply in {g['t']}",
+            },
+        ),
+    ),
+    _sig(  # SGLang's network.py (0.5 on): the port of torch's process group that it waits to become free
+        "sglang-dist-port-in-use",
+        "is not available in",
+        r"dist_init_port at (?P<port>\d+) is not available in \d+ seconds\."
+        r"(?:.*?process\.cmdline\(\)=(?P<cmd>\[[^\]]*\]))?",
+        lambda g: (
+            "master-port-in-use",
+            {"port": g["port"], "holder": f"the process {g['cmd']}" if g.get("cmd") else "another process"},
+        ),
+    ),
+    _sig(  # vLLM's platforms/cuda.py (0.5 to 0.6): a CUDA_VISIBLE_DEVICES set to nothing
+        "cuda-visible-devices-empty",
+        "CUDA_VISIBLE_DEVICES is set to empty string",
+        r"CUDA_VISIBLE_DEVICES is set to empty string",
+        lambda g: ("log-no-gpu-visible", {"detail": " (CUDA_VISIBLE_DEVICES is set to an empty string)"}),
+    ),
+    _sig(  # an AMD GPU this process cannot reach: rocminfo's checks of /dev/kfd and of the kernel module (ROCm 4 on),
+        # rocm-smi's start without amdgpu
+        "amd-gpu-unreachable",
+        ("Unable to open /dev/kfd", "ROCk module is NOT", "amdgpu not found in modules"),
+        r"(?P<kfd>Unable to open /dev/kfd read-write: (?:Permission denied|No such file or directory))|"
+        r"(?P<module>ROCk module is NOT (?:loaded|live)|Driver not initialized \(amdgpu not found in modules\))",
+        lambda g: ("log-no-gpu-visible", {"detail": f" ({g.get('kfd') or g['module']})"}),
+    ),
+    _sig(  # RCCL's init.cc (ROCm 5.6 on): its check of /proc/cmdline for the IOMMU in pass-through mode
+        "rccl-iommu-not-pt",
+        "from kernel command line which can lead to",
+        r'Missing "(?:iommu=pt|amd_iommu=on)" from kernel command line which can lead to',
+        _name("log-rccl-iommu-not-pt"),
+    ),
+    _sig(  # UCX's posix shared-memory transport (mm_posix.c, 1.6 on): /dev/shm cannot hold its segment
+        "ucx-shm-short",
+        "Not enough memory to write total of",
+        r"Not enough memory to write total of (?P<bytes>\d+) bytes\. Please check that (?P<path>/dev/shm)",
+        lambda g: (
+            "log-shm-too-small",
+            {"who": "UCX", "path": g["path"], "detail": f" (a segment of {size_text(int(g['bytes']))})"},
+        ),
+    ),
+    _sig(  # libibverbs' dynamic_driver.c (rdma-core 13 on): a provider library it could not load. It tries every
+        # provider its config directory lists, present or not, so only the data-centre NICs' drivers are named
+        "ibverbs-driver-unloadable",
+        "libibverbs: Warning: couldn't load driver",
+        r"libibverbs: Warning: couldn't load driver '(?P<driver>(?:lib)?(?:mlx[45]|efa|bnxt_re|irdma|erdma|ionic|mana|"
+        r"hns|qedr)[^']*)'(?:: (?P<why>[^\n]*?))?\s*$",
+        lambda g: (
+            "log-ibverbs-driver-unloadable",
+            {"driver": g["driver"] + (f": {g['why']}" if g.get("why") else "")},
+        ),
+    ),
+    _sig(  # libfabric's EFA provider (1.16 on) aborting on an error aws-ofi-nccl left it no queue to report through;
+        # its own texts for the EFA status (efa_errno.h): 13 and 15 where no reply came from the peer
+        "efa-internal-error",
+        "EFA internal error: (",
+        r"EFA internal error: \((?P<code>\d+)\) (?P<error>[^\n]*?)\s*$",
+        lambda g: (
+            "log-nccl-ofi-request-error",
+            {"detail": f" (EFA internal error {g['code']}: {g['error']})"},
+        ),
+    ),
+    _sig(  # libfabric's EFA provider (efa_fork_support.c, 1.11 on): a fork while it held registered memory
+        "efa-fork-abort",
+        ("A process has executed an operation involving a call", "EFA provider is operating in"),
+        r"A process has executed an operation involving a call|[Tt]he Libfabric EFA provider is operating in",
+        _name("log-efa-fork-unsafe"),
+    ),
+    _sig(  # libfabric's cxi provider (cxip_msg_hpc.c, 1.22 on; HPE's builds before): flow control it could not undo
+        "cxi-rx-match-mode",
+        "LE resources not recovered during flow control",
+        r"LE resources not recovered during flow control\. FI_CXI_RX_MATCH_MODE=",
+        _name("log-cxi-rx-match-mode"),
+    ),
+    _sig(  # mlx5's CQE dump (rdma-core providers/mlx5, on stderr by default up to v32): a completion in error
+        "mlx5-completion-error",
+        "got completion with error",
+        r"mlx5: (?P<host>[\w.\-]+): got completion with error",
+        lambda g: (
+            "log-ib-completion-error",
+            {
+                "status": "(in mlx5's dump below this line)",
+                "peer": "a peer the dump does not name",
+                "detail": f" (on {g['host']})",
+            },
+        ),
+    ),
+    _sig(  # UCX's ib_md.c (1.8 on): an HCA it could not give GPU memory to
+        "ucx-gdr-unavailable",
+        "Couldn't enable GPUDirect RDMA",
+        r"Couldn't enable GPUDirect RDMA\. Please make sure nv_peer_mem",
+        _name("log-gdr-module-missing", who="UCX"),
     ),
 )

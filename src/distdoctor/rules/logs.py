@@ -100,9 +100,12 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
     # cudawrap.cc's "Failed to find CUDA library in <NCCL_CUDA_PATH>" is followed by the default search.
     # An RDMA port's GID table changing (an address added or removed) harms only the connections on a GID it moved.
+    # RCCL's advice on every start of a node whose kernel or environment is not tuned as AMD asks (NUMA balancing,
+    # the IOMMU's mode, fine-grained PCIe memory) is printed by jobs that run.
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
-        rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT})"
+        rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT}|NUMA auto balancing enabled|"
+        r"Missing \"(?:iommu=pt|amd_iommu=on|HSA_FORCE_FINE_GRAIN_PCIE=1)\")"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
