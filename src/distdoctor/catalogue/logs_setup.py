@@ -324,17 +324,19 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Slurm's PMIx plugin, which connects the step's tasks across the nodes, failed: {detail}",
-            "Slurm 的 PMIx 插件（负责在节点之间连接作业步的各个任务）失败：{detail}",
+            "Slurm's MPI plugin (PMIx or PMI2), which connects the step's tasks across the nodes, failed: {detail}",
+            "Slurm 的 MPI 插件（PMIx 或 PMI2，负责在节点之间连接作业步的各个任务）失败：{detail}",
         ),
         Text(
             "The slurmstepd of every node must reach the others directly on TCP (a firewall between compute nodes "
             "blocks PMIx: open the nodes to each other), each node's name must resolve to that address "
-            "(slurm.conf NodeAddr), and the PMIx library must be the one Slurm's pmix plugin was built against "
-            "(srun --mpi=list). A torchrun or other launcher that needs no MPI can run without it: srun --mpi=none.",
+            "(slurm.conf NodeAddr), and the plugin asked for (srun --mpi, MpiDefault) must be one srun --mpi=list "
+            "shows, with the PMIx library it was built against. A torchrun or other launcher that needs no MPI can "
+            "run without it: srun --mpi=none.",
             "每个节点的 slurmstepd 都必须能通过 TCP 直接访问其他节点（计算节点之间的防火墙会挡住 PMIx：在节点之间放开"
-            "访问），每个节点名都必须解析到该地址（slurm.conf 的 NodeAddr），PMIx 库也必须是 Slurm 的 pmix 插件编译时"
-            "所用的版本（srun --mpi=list）。不需要 MPI 的 torchrun 等启动器可以不用它：srun --mpi=none。",
+            "访问），每个节点名都必须解析到该地址（slurm.conf 的 NodeAddr），所请求的插件（srun --mpi、MpiDefault）"
+            "必须出现在 srun --mpi=list 中，并配有其编译时所用的 PMIx 库。不需要 MPI 的 torchrun 等启动器可以不用它："
+            "srun --mpi=none。",
         ),
     ),
     Entry(
@@ -1490,6 +1492,95 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "worker 上把所有端口都固定在 worker 范围之外（ray start --port 小于 10000，--dashboard-agent-listen-port、"
             "--dashboard-agent-grpc-port、--runtime-env-agent-port、--metrics-export-port），或把该范围"
             "（--min-worker-port、--max-worker-port）移开你设定的端口。",
+        ),
+    ),
+    Entry(
+        "log-parallel-layout-mismatch",
+        "error",
+        "log",
+        Text(
+            "The ranks this launch started cannot be split into the parallel sizes the job asks for ({detail})",
+            "本次启动的 rank 数无法按作业要求的并行规模切分（{detail}）",
+        ),
+        Text(
+            "The world size is nodes x processes per node, and it must be a multiple of the model-parallel sizes "
+            "(tensor x pipeline x context, and the expert sizes), with data parallelism taking the rest. Either "
+            "the launch started fewer or more ranks than intended (a node missing, --nproc-per-node not the GPUs "
+            "per node, Slurm tasks laid out differently), or the parallel sizes are set for another cluster: print "
+            "WORLD_SIZE on each rank and fix whichever is wrong.",
+            "world size 等于节点数乘以每节点进程数，它必须是模型并行规模（tensor x pipeline x context，以及 expert "
+            "相关的规模）的整数倍，其余部分用于数据并行。要么本次启动的 rank 比预期多或少（缺了一个节点，"
+            "--nproc-per-node 不等于每节点 GPU 数，Slurm 的任务布局不同），要么并行规模是为另一个集群设置的："
+            "在每个 rank 上打印 WORLD_SIZE，改正错的那一方。",
+        ),
+    ),
+    Entry(
+        "log-required-env-unset",
+        "error",
+        "log",
+        Text(
+            "The program needs {var} set to {value} in every rank's environment, and this rank's did not have it",
+            "程序要求每个 rank 的环境中都把 {var} 设为 {value}，而这个 rank 的环境里没有",
+        ),
+        Text(
+            "Set it where every rank starts, on every node: export {var}={value} in the launch script. Launchers "
+            "that start ranks over ssh, pdsh or mpirun pass only what they are told to: DeepSpeed reads "
+            "~/.deepspeed_env or ./.deepspeed_env, mpirun needs -x {var}, and srun passes the submitting shell's "
+            "environment unless --export says otherwise.",
+            "在每个节点上所有 rank 启动的地方设置它：在启动脚本中 export {var}={value}。通过 ssh、pdsh 或 mpirun "
+            "启动 rank 的启动器只传递被告知要传递的变量：DeepSpeed 读取 ~/.deepspeed_env 或 ./.deepspeed_env，"
+            "mpirun 需要 -x {var}，srun 会传递提交时 shell 的环境，除非 --export 另有设置。",
+        ),
+    ),
+    Entry(
+        "log-pmix-shared-store-failed",
+        "error",
+        "log",
+        Text(
+            "PMIx could not attach the shared-memory store its server keeps for the ranks of a node ({detail})",
+            "PMIx 无法挂接其服务器为同一节点各 rank 保存的共享内存存储（{detail}）",
+        ),
+        Text(
+            "Set PMIX_MCA_gds=hash in every rank's environment (export it before srun or mpirun): each process "
+            "then keeps the data itself and no shared segment is needed. Containers that do not share /dev/shm "
+            "or the PMIx temporary directory with the host's launcher are where the store usually fails.",
+            "在每个 rank 的环境中设置 PMIX_MCA_gds=hash（在 srun 或 mpirun 之前 export）：这样每个进程自己保存数据，"
+            "不再需要共享内存段。没有与宿主机启动器共享 /dev/shm 或 PMIx 临时目录的容器，是这个存储最常失败的地方。",
+        ),
+    ),
+    Entry(
+        "log-slurm-ntasks-per-node-ignored",
+        "warning",
+        "log",
+        Text(
+            "srun ignored --ntasks-per-node={per_node}: it does not fit the {tasks} tasks asked for on {nodes} "
+            "node(s), so the tasks are not laid out per node as the job expects",
+            "srun 忽略了 --ntasks-per-node={per_node}：它与在 {nodes} 个节点上申请的 {tasks} 个任务不一致，因此任务"
+            "没有按作业预期的方式在每个节点上分布",
+        ),
+        Text(
+            "Ask for nodes and tasks per node and let Slurm count the total: drop --ntasks (or set it to nodes x "
+            "tasks per node). torchrun wants one task per node (--ntasks-per-node=1) and starts the GPUs' ranks "
+            "itself with --nproc-per-node.",
+            "只申请节点数和每节点任务数，让 Slurm 计算总数：去掉 --ntasks（或把它设为节点数 x 每节点任务数）。"
+            "torchrun 需要每个节点一个任务（--ntasks-per-node=1），并用 --nproc-per-node 自己启动各 GPU 的 rank。",
+        ),
+    ),
+    Entry(
+        "log-slurm-submission-refused",
+        "error",
+        "log",
+        Text(
+            "Slurm refused the job under the site's accounting rules ({tool}: {error})",
+            "Slurm 按站点的记账规则拒绝了该作业（{tool}：{error}）",
+        ),
+        Text(
+            "Compare the request with what the account may use: sacctmgr show assoc user=$USER and sacctmgr show "
+            "qos list its limits (nodes, GPUs, wall time, jobs at once). Ask within them, or name the account, "
+            "partition and QOS that allow it (--account, --partition, --qos, --time).",
+            "把申请与账户的可用额度对比：sacctmgr show assoc user=$USER 和 sacctmgr show qos 会列出其限制（节点、"
+            "GPU、运行时长、同时运行的作业数）。在限制内申请，或指定允许该申请的账户、分区和 QOS（--account、"
+            "--partition、--qos、--time）。",
         ),
     ),
     Entry(

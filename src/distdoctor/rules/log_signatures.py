@@ -716,13 +716,14 @@ SIGNATURES: tuple[Signature, ...] = (
         "slurm-unsatisfiable",
         (
             "configuration is not available",
+            "configuration not available now",
             "gres) specification",
             "Insufficient GRES available",
             "Memory required by task is not available",
             "More processors requested than permitted",
         ),
-        r"(?P<tool>srun|sbatch|salloc): error: .*?(?P<error>Requested (?:node|partition) configuration is not "
-        r"available|Invalid generic resource \(gres\) specification|Insufficient GRES available in allocation"
+        r"(?P<tool>srun|sbatch|salloc): error: .*?(?P<error>Requested (?:node|partition) configuration (?:is )?not "
+        r"available(?: now)?|Invalid generic resource \(gres\) specification|Insufficient GRES available in allocation"
         r"|Memory required by task is not available|More processors requested than permitted)",
         _name("log-slurm-request-unsatisfiable"),
     ),
@@ -1449,10 +1450,14 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Slurm's mpi/pmix plugin (pmixp_dconn_tcp.c, pmixp_coll_*.c, mpi_pmix.c): the PMIx server of a step
         "slurm-pmix",
-        ("mpi/pmix", "pmi/pmix: "),
+        ("mpi/pmix", "pmi/pmix: ", "mpi/pmi2: ", "annot create context for mpi/", "nvalid MPI type '"),
+        # also the plugin a step asks for that this Slurm cannot load (srun --mpi, MpiDefault), and mpi/pmi2's
+        # exchange between the nodes' slurmstepds
         r"(?:mpi|pmi)/pmix(?:_v\d+)?:.*?(?P<detail>Cannot establish direct connection to \S+|collective timeout "
-        r"seq=\d+|Can't find address for host \S+|incorrect PMIx library version)",
-        lambda g: ("log-slurm-pmix-failed", {"detail": g["detail"]}),
+        r"seq=\d+|Can't find address for host \S+|incorrect PMIx library version|can not load PMIx library)|"
+        r"(?P<detail2>mpi/pmi2: failed to send temp kvs to [^\n]*?|[Cc]annot create (?:mpi )?context for mpi/\w+|"
+        r"[Ii]nvalid MPI type '[^']+')\s*(?:,|$)",
+        lambda g: ("log-slurm-pmix-failed", {"detail": g.get("detail") or g["detail2"]}),
     ),
     _sig(
         "oom-cgroup",
@@ -2440,8 +2445,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # Lightning's device_parser.py (fabric, every 1.x/2.x): "You requested gpu: [0, 1]\n But your machine only
         # has: [0]"
         "lightning-gpus-unseen",
-        "You requested gpu",
-        r"You requested gpus?: (?P<requested>\[[^\]]*\])",
+        ("You requested gpu", "You requested GPUs"),  # "GPUs" before 1.6
+        r"You requested (?:gpus?|GPUs): (?P<requested>\[[^\]]*\])",
         _name("log-gpus-requested-unseen"),
     ),
     _sig(
@@ -2819,9 +2824,18 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # moby's daemon/errors.go (19.03 on): docker --gpus where no NVIDIA hook is on dockerd's PATH; the toolkit's
         # hook refusing --gpus in cdi or csv mode (1.10 on); enroot's 98-nvidia.sh hook without nvidia-container-cli
         "container-no-gpu-runtime",
-        ("could not select device driver", "Container Runtime Hook directly", "Command not found: nvidia-container"),
+        (
+            "could not select device driver",
+            "Container Runtime Hook directly",
+            "Command not found: nvidia-container",
+            "invalid runtime name: nvidia",
+            'no runtime for "nvidia" is configured',
+        ),
+        # moby's runtime lookup (--runtime=nvidia, compose's runtime: nvidia) and containerd's CRI (a RuntimeClass
+        # whose handler nvidia the node's containerd does not define)
         r"(?P<detail>could not select device driver \S* with capabilities: \[\[[^\]]*\]\]|invoking the NVIDIA "
-        r"Container Runtime Hook directly|Command not found: nvidia-container-cli)",
+        r"Container Runtime Hook directly|Command not found: nvidia-container-cli|unknown or invalid runtime name: "
+        r"nvidia|no runtime for \"nvidia\" is configured)",
         _name("log-container-no-gpu-runtime"),
     ),
     _sig(  # libnvidia-container's cli (configure.c): the driver stack behind the container's GPUs; its detail says why
@@ -2841,9 +2855,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # the kubelet's eviction manager (eviction/helpers.go): a node under pressure, or a volume past its limit
         "k8s-evicted",
-        ("The node was low on resource: ", "Usage of EmptyDir volume "),
-        r"(?P<detail>The node was low on resource: [\w\-]+|Usage of EmptyDir volume \S+ exceeds the limit \S+?)\.?"
-        r"(?:\s|$)",
+        ("The node was low on resource: ", "Usage of EmptyDir volume ", "The node had condition: "),
+        r"(?P<detail>The node was low on resource: [\w\-]+|Usage of EmptyDir volume \S+ exceeds the limit \S+?|"
+        r"The node had condition: \[\w+\])\.?(?:\s|$)",
         _name("log-pod-evicted"),
     ),
     _sig(  # NVML's init in a process whose GPU device nodes are no longer open to it (nvidia-smi, the device plugin,
@@ -2855,8 +2869,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # NVIDIA's device plugin (factory.go, v0.7 on): NVML not found in the plugin's container, and its own hint
         "k8s-device-plugin-no-nvml",
-        "did you set the docker default runtime to",
-        r"If this is a GPU node, did you set the docker default runtime to",
+        ("did you set the docker default runtime to", "did you configure the NVIDIA Container Toolkit?"),
+        # v0.14 on: "Incompatible strategy detected auto" then "... did you configure the NVIDIA Container Toolkit?"
+        r"If this is a GPU node, did you (?:set the docker default runtime to|configure the NVIDIA Container Toolkit)",
         lambda g: (
             "log-container-no-gpu-runtime",
             {"detail": "the Kubernetes device plugin found no NVIDIA driver (Failed to initialize NVML)"},
@@ -3529,5 +3544,107 @@ SIGNATURES: tuple[Signature, ...] = (
         "Couldn't enable GPUDirect RDMA",
         r"Couldn't enable GPUDirect RDMA\. Please make sure nv_peer_mem",
         _name("log-gdr-module-missing", who="UCX"),
+    ),
+    _sig(  # a remote shell (pdsh, ssh) on a node without the launching node's paths: DeepSpeed's runners send their
+        # own "cd <dir>; <python> ..." to every node (bash 5.1 on says "line 1:", before "line 0:")
+        "remote-path-missing",
+        ("bash: line ", "bash: /"),
+        r"bash: (?:line \d+: )?(?:cd: (?P<dir>/\S*)|(?P<interp>/\S*/python[\d.]*)): No such file or directory",
+        lambda g: (
+            ("log-workdir-missing", {"path": g["dir"], "detail": " (No such file or directory)"})
+            if g.get("dir")
+            else ("log-launch-env-missing", {"what": f"the interpreter {g['interp']}"})
+        ),
+    ),
+    _sig(  # Megatron-LM's arguments.py and parallel_state.py (23.04 to core 0.19), torchtitan's ParallelDims, and
+        # DeepSpeed's batch check (0.2 on): the world size against the parallel sizes
+        "parallel-layout-mismatch",
+        ("is not divisible by", "Invalid parallel dims:", "micro_batch_per_gpu * gradient_acc_step * world_size "),
+        r"(?P<megatron>(?:decoder )?world[ _]size(?: \(\d+\))? is not divisible by [^\n]+?)\s*$|"
+        r"Invalid parallel dims: (?P<dims>.+? != WORLD_SIZE\(\d+\))|"
+        r"micro_batch_per_gpu \* gradient_acc_step \* world_size (?P<batch>\d+ != \d+ \* \d+ \* \d+)",
+        lambda g: (
+            "log-parallel-layout-mismatch",
+            {
+                "detail": g.get("megatron")
+                or (f"torchtitan: {g['dims']}" if g.get("dims") else f"DeepSpeed's batch: {g['batch']}")
+            },
+        ),
+    ),
+    _sig(  # Megatron-LM's arguments.py (23.04 to core 0.19): a variable it checks in each rank's environment
+        "required-env-unset",
+        "setting the environment variable",
+        r"requires? setting the environment variable (?P<var>[A-Z][A-Z0-9_]+) to (?P<value>\S+?)\.?\s*$",
+        _name("log-required-env-unset"),
+    ),
+    _sig(  # Lightning's accelerator connector (1.6 on), Megatron's initialize.py, apptainer's --nv (1.0 on): no GPU
+        "framework-no-gpu",
+        (
+            "can not run on your system since the accelerator is not available",
+            "Megatron requires CUDA",
+            "Could not find any nv libraries",
+        ),
+        r"`(?P<acc>(?:CUDA|GPU)Accelerator)` can not run on your system since the accelerator is not available|"
+        r"(?P<megatron>Megatron requires CUDA)|(?P<nv>Could not find any nv libraries on this host)",
+        lambda g: (
+            "log-no-gpu-visible",
+            {
+                "detail": f" (Lightning: {g['acc']} is not available)"
+                if g.get("acc")
+                else " (Megatron requires CUDA)"
+                if g.get("megatron")
+                else " (apptainer --nv found no NVIDIA libraries on this host)"
+            },
+        ),
+    ),
+    _sig(  # PMIx 3 to 4.2's shared-memory store (gds ds12/ds21), and 5.x's gds/shmem(2) attach: the ranks of a node
+        # could not attach their server's segment
+        "pmix-shared-store",
+        ("PMIX ERROR: ", "component attempted to attach to a shared-memory segment"),
+        r"PMIX ERROR: (?P<status>[\w\-]+) in file (?P<file>gds_ds\d+_lock_pthread\.c|dstore_\w+\.c)|"
+        r"The (?P<shmem>gds/shmem2?) component attempted to attach to a shared-memory segment",
+        lambda g: (
+            "log-pmix-shared-store-failed",
+            {
+                "detail": f"{g['shmem']}: a different base address"
+                if g.get("shmem")
+                else f"{g['status']} in {g['file']}"
+            },
+        ),
+    ),
+    _sig(  # slurmstepd's memory accounting (jobacct_gather: "StepId=J.S" from 20.11, "Step J.S" before): the step
+        # passed its --mem or --mem-per-cpu, and Slurm killed it
+        "slurm-mem-limit",
+        "exceeded memory limit (",
+        r"(?P<who>StepId=\S+|Step \S+|Job \d+) exceeded (?P<virtual>virtual )?memory limit \((?P<used>\d+) > "
+        r"(?P<limit>\d+)\), being killed",
+        lambda g: (
+            "log-rank-oom-killed",
+            {
+                "who": f"Slurm's {g['who']}",
+                "detail": f" (Slurm: the step passed its {g.get('virtual') or ''}memory limit, "
+                f"{g['used']} > {g['limit']})",
+            },
+        ),
+    ),
+    _sig(  # srun's option checks (every release; "Warning" up to 22.05): the per-node count it could not honour
+        "slurm-ntasks-per-node-ignored",
+        "can't honor --ntasks-per-node set to",
+        r"can't honor --ntasks-per-node set to (?P<per_node>\d+) which doesn't match the requested tasks "
+        r"(?P<tasks>\d+) with the (?:maximum )?number of requested nodes (?P<nodes>\d+)",
+        _name("log-slurm-ntasks-per-node-ignored"),
+    ),
+    _sig(  # srun, salloc and sbatch with slurm_errno.c's texts of the accounting and QOS rules
+        "slurm-submission-refused",
+        (
+            "accounting/QOS policy",
+            "Invalid account or account/partition",
+            "Invalid qos specification",
+            "Requested time limit is invalid",
+        ),
+        r"(?P<tool>srun|sbatch|salloc): error: .*?(?P<error>Job violates accounting/QOS policy[^\n]*?|Invalid account "
+        r"or account/partition combination specified|Invalid qos specification|Requested time limit is invalid"
+        r"[^\n]*?)\s*$",
+        _name("log-slurm-submission-refused"),
     ),
 )
