@@ -510,6 +510,14 @@ CAUSES["master-port-in-ephemeral-range"] = CAUSES["master-port-in-use"]
 CAUSES["srun-background-step-holds-node-resources"] = CAUSES["slurm-stale-step-holds-node"]
 CAUSES["ray-driver-node-not-in-cluster"] = {"log-ray-local-instance"}
 CAUSES["cuda-init-before-fork"] = {"log-cuda-forked"}
+# After the twenty-sixth round was measured (3/10 named first then, at 6bcf811, and still 3/10 once this session's
+# reading of Ray's, vLLM's, SGLang's, ROCm's, the RDMA stack's, the launchers' and the schedulers' sources had landed,
+# at 59bc6c7): NCCL's own line of a plugin it found and could not load (every release's wording of it), aws-ofi-nccl's
+# GDRCopy that would not start, and Ray's "A ray instance hasn't started" on a driver's node outside the cluster, whose
+# log-ray-head-unreachable fix gives every node and the driver the head's address (ray start --address on the others).
+CAUSES["ofi-plugin-newer-than-libfabric"] = {"log-nccl-net-plugin-unloadable"}
+CAUSES["gdrcopy-device-not-in-container"] = {"log-gdrcopy-unavailable"}
+CAUSES["ray-driver-node-not-in-cluster"] = CAUSES["ray-driver-node-not-in-cluster"] | {"log-ray-head-unreachable"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

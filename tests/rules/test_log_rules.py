@@ -1913,6 +1913,48 @@ CASES = [
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
     (
+        "nccl-net-plugin-unloadable",
+        "field/2300-conda-aws-ofi-nccl-libfabric-symbol-missing.log",
+        "dlerror=",
+        "log-nccl-net-plugin-unloadable",
+        {},
+    ),
+    (
+        "nccl-net-plugin-unloadable",
+        "source-texts.log",
+        "undefined symbol: fi_strerror",
+        "log-nccl-net-plugin-unloadable",
+        {"error": "/opt/aws-ofi-nccl/lib/libnccl-net.so: undefined symbol: fi_strerror"},
+    ),
+    (
+        "nccl-net-plugin-unloadable",
+        "source-texts.log",
+        "NET/Plugin: /opt/amazon/ofi-nccl",
+        "log-nccl-net-plugin-unloadable",
+        {},
+    ),
+    (
+        "gdrcopy-unavailable",
+        "source-texts.log",
+        "Failed to initialize GDRCopy",
+        "log-gdrcopy-unavailable",
+        {"error": "Failed to open gdr handle"},
+    ),
+    (
+        "ray-object-store-shm",
+        "field/2340-ray-autoscaler-docker-shm-too-small.log",
+        "exceeds the capacity of /dev/shm",
+        "log-shm-too-small",
+        {"who": "Ray's object store"},
+    ),
+    (
+        "ray-head-unreachable",
+        "source-texts.log",
+        "A ray instance hasn't started",
+        "log-ray-head-unreachable",
+        {"detail": ": no Ray was started on this host, and no address was given"},
+    ),
+    (
         "remote-path-missing",
         "source-texts.log",
         "bash: line 1: /opt/conda/envs/train/bin/python",
@@ -2935,6 +2977,19 @@ def test_every_signature_has_a_real_line() -> None:
 def test_lines_of_other_texts_match_nothing() -> None:
     assert match_line(real_line("healthy.node1.log", "hostname of the client socket cannot be retrieved")) == []
     assert match_line(real_line("launch-local-rank.log", "Note that --use-env is set by default")) == []
+
+
+def test_nccls_lookup_of_a_plugin_that_is_not_there_is_no_fault_and_one_that_would_not_load_is_slow_not_failed() -> (
+    None
+):
+    absent = to_input(_source_lines("Plugin load returned 2 : libnccl-net.so: cannot open"), "a.log")
+    assert explain_findings([absent]) == []
+    default_lookup = real_line("field/203-azure-ncv4-graph-file-dev-not-found.log", "dlerror=libnccl-net.so")
+    assert [h.finding for h in match_line(default_lookup)] == []
+    unloadable = to_input(_source_lines("undefined symbol: fi_strerror"), "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([unloadable])] == [
+        ("log-nccl-net-plugin-unloadable", "warning")
+    ]
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:

@@ -1584,6 +1584,52 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nccl-net-plugin-unloadable",
+        "error",
+        "log",
+        Text(
+            "NCCL found a network plugin but could not load it ({error}), and fell back to its own transports",
+            "NCCL 找到了网络插件，却无法加载它（{error}），于是退回了自带的传输方式",
+        ),
+        Text(
+            "The plugin needs libraries this node lacks, or other releases of them than it was built against: a "
+            "libfabric older than aws-ofi-nccl's (version `FABRIC_1.x' not found: use the plugin that came with "
+            "this node's EFA installer, or put that installer's libfabric first on LD_LIBRARY_PATH), a missing "
+            "libfabric or CUDA runtime, or symbols of another NCCL. ldd on the plugin, on that node and in the "
+            "job's environment, shows what is missing.",
+            "插件需要本节点缺少的库，或者需要与其编译时不同版本的库：比 aws-ofi-nccl 所需更旧的 libfabric（version "
+            "`FABRIC_1.x' not found：改用本节点 EFA 安装包自带的插件，或把该安装包的 libfabric 放在 LD_LIBRARY_PATH "
+            "最前面）、缺少 libfabric 或 CUDA 运行时，或者是另一个 NCCL 的符号。在该节点上、在作业的环境中对插件运行 "
+            "ldd，可以看到缺少什么。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: the job runs over NCCL's own transports, often many times slower",
+            ),
+        ),
+    ),
+    Entry(
+        "log-gdrcopy-unavailable",
+        "error",
+        "log",
+        Text(
+            "The AWS OFI network plugin could not start GDRCopy ({error}): NCCL's device-initiated transfers (GIN, "
+            "used by DeepEP) cannot run without it",
+            "AWS OFI 网络插件无法启动 GDRCopy（{error}）：没有它，NCCL 由设备发起的传输（GIN，DeepEP 使用）无法运行",
+        ),
+        Text(
+            "GDRCopy needs its kernel module on the host and its device in the container: load gdrdrv on every "
+            "node (the gdrcopy package; lsmod | grep gdrdrv), pass /dev/gdrdrv into the container (docker --device "
+            "/dev/gdrdrv, or --privileged; in Kubernetes a device plugin or a hostPath volume), and install "
+            "libgdrapi.so in the image.",
+            "GDRCopy 需要宿主机上的内核模块和容器内的设备：在每个节点上加载 gdrdrv（gdrcopy 软件包；lsmod | grep "
+            "gdrdrv），把 /dev/gdrdrv 传入容器（docker --device /dev/gdrdrv，或 --privileged；Kubernetes 中使用 device "
+            "plugin 或 hostPath 卷），并在镜像中安装 libgdrapi.so。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

@@ -870,6 +870,7 @@ SIGNATURES: tuple[Signature, ...] = (
             "Could not find any running Ray instance",
             "Failed to connect to GCS.",
             "Failed to connect to Ray cluster at ",
+            "A ray instance hasn't started",
         ),
         # the C++ client's rpc_client.h: "Failed to connect to GCS at address A:P within 5 seconds."; the node's
         # Python: "... at address=A:P. Last exception: ..."; an address a script built wrongly is quoted as it is;
@@ -877,7 +878,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # worker.py (2.x) for ray.init(address=...): "Failed to connect to Ray cluster at A:P"
         r"Failed to connect to GCS within (?P<s>\d+) seconds|Unable to connect to GCS at (?P<addr>[\w.:\-\[\]]+?)\.?\s|"
         r"Failed to connect to GCS at address[= ](?P<addr2>\S+?(?: \S+?)?:\d+)\b|"
-        r"(?P<none>Could not find any running Ray instance)|"
+        # node.py (2.x before 2.5x) where no raylet of this host wrote its address: "A ray instance hasn't started."
+        r"(?P<none>Could not find any running Ray instance|A ray instance hasn't started)|"
         r"Failed to connect to (?:GCS\.(?:.*?ipv[46]:(?P<addr3>[\w.:\[\]]+:\d+))?|"
         r"Ray cluster at (?P<addr4>[\w.:\-\[\]]+:\d+))",
         lambda g: (
@@ -887,7 +889,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 if g.get("addr") or g.get("addr2") or g.get("addr3") or g.get("addr4")
                 else f" within {g['s']} s"
                 if g.get("s")
-                else ": no cluster was started here, and no address was given"
+                else ": no Ray was started on this host, and no address was given"
                 if g.get("none")
                 else ""
             },
@@ -3646,5 +3648,38 @@ SIGNATURES: tuple[Signature, ...] = (
         r"or account/partition combination specified|Invalid qos specification|Requested time limit is invalid"
         r"[^\n]*?)\s*$",
         _name("log-slurm-submission-refused"),
+    ),
+    _sig(  # NCCL's load of its network plugin, in each release's words: "Plugin load returned E : <dlerror>." (2.7 to
+        # 2.18), "dlerror=<dlerror> No plugin found (...)" (2.19, 2.20), "... when loading <name>" (2.21, 2.22), and the
+        # dlerror alone (2.23 on). A plugin that is not there is no fault (most jobs have none): only a plugin that
+        # is there and fails to load, for a library it needs, is named.
+        "nccl-net-plugin-unloadable",
+        (
+            "NET/Plugin : Plugin load",
+            "NET/Plugin: Plugin load",
+            "NET/Plugin : dlerror=",
+            "NET/Plugin: /",
+            "NET/Plugin: lib",
+        ),
+        r"NET/Plugin ?: (?:Plugin load (?:\(\S+\) )?returned -?\d+ : |dlerror=)?"
+        r"(?!lib[nr]ccl-net\S*: cannot open shared object file)"
+        r"(?P<error>[^\s:=]+\.so[^\s:]*: (?:undefined symbol|version `|cannot open shared object file|wrong ELF class)"
+        r"[^\n]*?)(?: No plugin found \(.*| when loading .*)?\.?\s*$",
+        _name("log-nccl-net-plugin-unloadable"),
+    ),
+    _sig(  # aws-ofi-nccl's GIN (1.19 on): GDRCopy, which it needs for device-initiated transfers, would not start
+        "gdrcopy-unavailable",
+        "Failed to initialize GDRCopy",
+        r"NET/OFI Failed to initialize GDRCopy: (?P<error>[^\n]*?)\s*$",
+        _name("log-gdrcopy-unavailable"),
+    ),
+    _sig(  # Ray 1.x's services.py: the object store asked for more than the node's /dev/shm holds
+        "ray-object-store-shm",
+        "exceeds the capacity of /dev/shm",
+        r"The configured object store size exceeds the capacity of /dev/shm",
+        lambda g: (
+            "log-shm-too-small",
+            {"who": "Ray's object store", "path": "/dev/shm", "detail": " (it is configured larger than /dev/shm)"},
+        ),
     ),
 )

@@ -190,7 +190,8 @@ CONSEQUENCES = frozenset(
 # torch's warning of a GPU its build has no code for: a PTX build may still run there.
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
-# have got them. NCCL over sockets on Slingshot: slow, but it runs.
+# have got them. NCCL over sockets on Slingshot, or over its own transports where its network plugin would not load:
+# slow, but it runs.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -203,6 +204,7 @@ _HARMLESS_ALONE = frozenset(
         "log-nccl-net-plugin-missing",
         "log-slurm-step-waiting",
         "log-slingshot-sockets",
+        "log-nccl-net-plugin-unloadable",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
