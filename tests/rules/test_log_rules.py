@@ -1913,6 +1913,31 @@ CASES = [
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
     (
+        "library-unloadable",
+        "source-texts.log",
+        "version `GLIBCXX_3.4.30' not found",
+        "log-library-unloadable",
+        {
+            "error": "/usr/lib/x86_64-linux-gnu/libstdc++.so.6: version `GLIBCXX_3.4.30' not found (required by "
+            "/opt/conda/lib/python3.10/site-packages/torch/lib/libtorch_python.so)"
+        },
+    ),
+    (
+        "library-unloadable",
+        "source-texts.log",
+        "OSError: libcudart.so.12",
+        "log-library-unloadable",
+        {"error": "libcudart.so.12: cannot open shared object file"},
+    ),
+    ("library-unloadable", "source-texts.log", "error while loading shared libraries", "log-library-unloadable", {}),
+    (
+        "library-unloadable",
+        "source-texts.log",
+        "ImportError: libcuda.so.1",
+        "log-no-gpu-visible",
+        {"detail": " (libcuda.so.1, the NVIDIA driver's library, is not there)"},
+    ),
+    (
         "nccl-net-plugin-unloadable",
         "field/2300-conda-aws-ofi-nccl-libfabric-symbol-missing.log",
         "dlerror=",
@@ -2990,6 +3015,12 @@ def test_nccls_lookup_of_a_plugin_that_is_not_there_is_no_fault_and_one_that_wou
     assert [(f.name, f.severity) for f in explain_findings([unloadable])] == [
         ("log-nccl-net-plugin-unloadable", "warning")
     ]
+
+
+def test_a_library_a_finding_names_with_its_own_fix_is_not_also_a_library_that_would_not_load() -> None:
+    line = "ImportError: /opt/conda/lib/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister"
+    names = [f.name for f in explain_findings([to_input(line, "a.log")])]
+    assert names == ["log-nccl-library-older"]
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:

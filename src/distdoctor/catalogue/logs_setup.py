@@ -1630,6 +1630,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-library-unloadable",
+        "error",
+        "log",
+        Text(
+            "A shared library could not be loaded on this node ({error}): its environment lacks it, or has "
+            "another release of it than the job was built for",
+            "本节点无法加载一个共享库（{error}）：它的环境里缺少这个库，或者库的版本与作业构建时所用的不同",
+        ),
+        Text(
+            "On the node that printed it, in the job's environment, ldd on the file that needed it shows what is "
+            "missing. Give every node the same environment (one container image, one conda or virtual env, the "
+            "same CUDA and driver), and keep a system or module directory on LD_LIBRARY_PATH from shadowing the "
+            "environment's own libraries; a version `X' not found means the node's copy is older than what was "
+            "built against it.",
+            "在打印它的节点上、在作业的环境中，对需要它的文件运行 ldd 可以看到缺少什么。让每个节点使用相同的环境"
+            "（同一个容器镜像、同一个 conda 或虚拟环境、相同的 CUDA 和驱动），并避免 LD_LIBRARY_PATH 中的系统或 "
+            "module 目录遮住环境自带的库；version `X' not found 表示该节点上的库比构建时所用的旧。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

@@ -3682,4 +3682,21 @@ SIGNATURES: tuple[Signature, ...] = (
             {"who": "Ray's object store", "path": "/dev/shm", "detail": " (it is configured larger than /dev/shm)"},
         ),
     ),
+    _sig(  # glibc's dlerror texts, as a process raises them (Python's ImportError and OSError, the dynamic loader's own
+        # "error while loading shared libraries"): a library this node's environment lacks or has in another release.
+        # libcuda is the driver's (no GPU driver in this process's view) and NVML the driver's utility library; a
+        # library's warning that the program goes on without (torchvision's image extension) is not raised.
+        "library-unloadable",
+        ("cannot open shared object file", "' not found (required by", ": undefined symbol: "),
+        r"(?:ImportError|OSError|RuntimeError|error while loading shared libraries)\b[^\n]*?"
+        r"(?P<error>(?P<lib>[^\s:'\"=]+\.so[\w.\-]*): (?:cannot open shared object file|"
+        r"version `[^']+' not found(?: \(required by [^)]+\))?|undefined symbol: \S+))",
+        lambda g: (
+            ("log-no-gpu-visible", {"detail": f" ({g['lib']}, the NVIDIA driver's library, is not there)"})
+            if "libcuda.so" in g["lib"]
+            else ("log-nvml-missing", {"detail": ""})
+            if "libnvidia-ml.so" in g["lib"]
+            else ("log-library-unloadable", {"error": g["error"]})
+        ),
+    ),
 )

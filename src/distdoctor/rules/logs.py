@@ -401,6 +401,13 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-cuda-forward-compat",
         }:
             del groups[(name, params)]  # the GPUs a process does not see because CUDA did not start in it
+        elif name == "log-library-unloadable" and names & {
+            "log-nccl-library-older",
+            "log-nccl-library-unloadable",
+            "log-nccl-net-plugin-unloadable",
+            "log-launch-env-missing",
+        }:
+            del groups[(name, params)]  # the library a finding of its own names, with its own fix
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
         elif name in ("log-nccl-invalid-usage", "log-nccl-invalid-argument", "log-nccl-cuda-error") and names & {
