@@ -1913,6 +1913,34 @@ CASES = [
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
     (
+        "fabricmanager-service-failed",
+        "field/2421-fabricmanager-driver-version-mismatch.log",
+        "doesn't match with driver version",
+        "log-fabric-manager-down",
+        {"detail": " (its driver interface version 580.127.05 doesn't match with driver version 580.120)"},
+    ),
+    (
+        "fabricmanager-service-failed",
+        "field/2421-fabricmanager-driver-version-mismatch.log",
+        "Control process exited",
+        "log-fabric-manager-down",
+        {"detail": " (nvidia-fabricmanager.service exited with status 1)"},
+    ),
+    (
+        "gpu-count-changed",
+        "field/2460-vllm-mig-enabled-a100-device-assert.log",
+        "num_gpus",
+        "log-gpu-count-changed",
+        {},
+    ),
+    (
+        "nccl-connect-failed",
+        "field/2481-dlperf-nccl-veth-ipv6-network-unreachable.log",
+        "Connect to fe80::",
+        "log-nccl-connect-failed",
+        {"addr": "fe80::a480:7fff:fecf:1ed9"},
+    ),
+    (
         "library-unloadable",
         "source-texts.log",
         "version `GLIBCXX_3.4.30' not found",
@@ -3021,6 +3049,17 @@ def test_a_library_a_finding_names_with_its_own_fix_is_not_also_a_library_that_w
     line = "ImportError: /opt/conda/lib/torch/lib/libtorch_cuda.so: undefined symbol: ncclCommRegister"
     names = [f.name for f in explain_findings([to_input(line, "a.log")])]
     assert names == ["log-nccl-library-older"]
+
+
+def test_an_rdma_driver_libibverbs_could_not_load_is_the_cause_where_nccl_then_found_no_network() -> None:
+    alone = to_input(_source_lines("couldn't load driver 'libmlx5"), "a.log")
+    assert [(f.name, f.severity) for f in explain_findings([alone])] == [("log-ibverbs-driver-unloadable", "warning")]
+    assert [(f.name, f.severity) for f in explain_findings([read_log(str(LOGS / "field" / _GKE_IBVERBS))])] == [
+        ("log-ibverbs-driver-unloadable", "error")
+    ]
+
+
+_GKE_IBVERBS = "2480-gke-libibverbs-rdmav57-version-conflict.log"
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:

@@ -690,14 +690,17 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "CUDA reports the system not yet initialized{detail}: on an NVSwitch machine the fabric manager is "
-            "not running",
-            "CUDA 报告系统尚未初始化{detail}：在 NVSwitch 机器上，这表示 fabric manager 没有运行",
+            "The fabric manager of this NVSwitch machine is not running{detail}: until it runs, CUDA reports the "
+            "system not yet initialized",
+            "这台 NVSwitch 机器的 fabric manager 没有运行{detail}：在它运行之前，CUDA 会报告系统尚未初始化",
         ),
         Text(
-            "Start and enable nvidia-fabricmanager (systemctl enable --now nvidia-fabricmanager) with the same "
-            "version as the driver, then check nvidia-smi -q shows the fabric state Completed.",
-            "启动并启用 nvidia-fabricmanager（systemctl enable --now nvidia-fabricmanager），版本与驱动一致；"
+            "Start and enable nvidia-fabricmanager (systemctl enable --now nvidia-fabricmanager) with exactly the "
+            "driver's version (a package from another repository or an older pin will not start: install "
+            "nvidia-fabricmanager-<driver branch> of the same release), then check nvidia-smi -q shows the fabric "
+            "state Completed.",
+            "启动并启用 nvidia-fabricmanager（systemctl enable --now nvidia-fabricmanager），版本必须与驱动完全一致"
+            "（来自其他软件源或固定在旧版本的包无法启动：安装同一版本的 nvidia-fabricmanager-<驱动分支>）；"
             "然后确认 nvidia-smi -q 显示 fabric 状态为 Completed。",
         ),
     ),

@@ -1650,6 +1650,27 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-gpu-count-changed",
+        "error",
+        "log",
+        Text(
+            "A rank asked for a GPU beyond the number torch counted when CUDA started in it (device >= 0 && device "
+            "< num_gpus)",
+            "某个 rank 请求的 GPU 超出了 CUDA 在其中启动时 torch 统计到的数量（device >= 0 && device < num_gpus）",
+        ),
+        Text(
+            "torch counts a process's GPUs once, when CUDA starts: set CUDA_VISIBLE_DEVICES before anything "
+            "touches CUDA (in the launcher's environment or the first lines of the script), never after. With MIG "
+            "enabled (A100, H100), a process gets MIG instances and can use one of them: give each process one "
+            "(CUDA_VISIBLE_DEVICES=MIG-<uuid>), or turn MIG off for multi-GPU jobs (nvidia-smi -mig 0, then a GPU "
+            "reset).",
+            "torch 只在 CUDA 启动时统计一次进程的 GPU：在任何代码接触 CUDA 之前设置 CUDA_VISIBLE_DEVICES（在启动器的"
+            "环境中或脚本的最前面），不要在之后设置。启用 MIG 时（A100、H100），进程看到的是 MIG 实例，且只能使用其中"
+            "一个：为每个进程分配一个实例（CUDA_VISIBLE_DEVICES=MIG-<uuid>），或为多 GPU 作业关闭 MIG（nvidia-smi "
+            "-mig 0，然后重置 GPU）。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",
@@ -1670,7 +1691,7 @@ LOGS_SETUP: tuple[Entry, ...] = (
     ),
     Entry(
         "log-ibverbs-driver-unloadable",
-        "warning",
+        "error",
         "log",
         Text(
             "libibverbs could not load the driver of this node's RDMA devices ({driver}): they are invisible to "
@@ -1685,6 +1706,13 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "驱动库必须与 libibverbs 来自同一个 rdma-core 版本：安装发行版的 rdma-core（ibverbs-providers）或与主机"
             "匹配的 OFED（容器内也一样），并避免 conda 或 pip 带来的 libibverbs 把它遮住（LD_LIBRARY_PATH）。在作业中"
             "运行 ibv_devices 应能列出这些设备。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: where nothing needed these devices, the job may not have missed them",
+            ),
         ),
     ),
     Entry(

@@ -164,6 +164,12 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     if _loopback(g["addr"]):
         error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
+    if g["addr"].lower().startswith("fe80:"):
+        error = (
+            f"{g['error']}: an IPv6 link-local address, which no other host routes to: NCCL chose an interface "
+            "(a veth or bridge one, often) whose only address is link-local"
+        )
+        return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
     if _in_docker_network(g["addr"]) and g["error"] != "Connection refused":
         # refused is an answer: a host reached the address (the bridge of one host, where the peer was not there)
         return _container_peer(g["addr"])
@@ -1693,7 +1699,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # error E"), on a WARN line or on torch's "Last error:" line below its ncclRemoteError
         "nccl-connect-failed",
         "onnect to ",
-        r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)<\d+>.*?(?P<error>No route to host|"
+        r"(?:Connect|connect) to (?P<addr>[0-9a-fA-F.:]+)(?:%\w+)?<\d+>.*?(?P<error>No route to host|"
         r"Connection refused|Network is unreachable|Connection timed out|Software caused connection abort|"
         r"Operation not permitted)(?!, retrying)",
         _nccl_connect_failed,
@@ -2226,11 +2232,19 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # systemctl status of the fabric manager's unit: the daemon exited at its start
         "fabricmanager-service-failed",
-        "nv-fabricmanager",
-        r"ExecStart=\S*nv-fabricmanager\b.*?\(code=exited, status=(?P<status>\d+)/FAILURE\)",
+        ("nv-fabricmanager", "nvidia-fabricmanager.service: "),
+        # the unit's ExecStart line, systemd's own line for the unit, and the daemon's check of the driver it runs
+        # beside ("fabric manager NVIDIA GPU driver interface version A doesn't match with driver version B")
+        r"(?:ExecStart=\S*nv-fabricmanager\b.*?|nvidia-fabricmanager\.service: (?:Control|Main) process exited, "
+        r")\(?code=exited, status=(?P<status>\d+)/FAILURE\)?|"
+        r"(?P<mismatch>driver interface version \S+ doesn't match with driver version \S+)",
         lambda g: (
             "log-fabric-manager-down",
-            {"detail": f" (nvidia-fabricmanager.service exited with status {g['status']})"},
+            {
+                "detail": f" (its {g['mismatch']})"
+                if g.get("mismatch")
+                else f" (nvidia-fabricmanager.service exited with status {g['status']})"
+            },
         ),
     ),
     _sig(
@@ -3698,5 +3712,11 @@ SIGNATURES: tuple[Signature, ...] = (
             if "libnvidia-ml.so" in g["lib"]
             else ("log-library-unloadable", {"error": g["error"]})
         ),
+    ),
+    _sig(  # ATen's CUDAContext.cpp check (torch 1.x to 2.x): a device index past the count taken when CUDA started
+        "gpu-count-changed",
+        "device < num_gpus INTERNAL ASSERT FAILED",
+        r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
+        _name("log-gpu-count-changed"),
     ),
 )

@@ -191,7 +191,7 @@ CONSEQUENCES = frozenset(
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
 # have got them. NCCL over sockets on Slingshot, or over its own transports where its network plugin would not load:
-# slow, but it runs.
+# slow, but it runs. An RDMA driver libibverbs could not load: nothing may have needed it.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -205,6 +205,7 @@ _HARMLESS_ALONE = frozenset(
         "log-slurm-step-waiting",
         "log-slingshot-sockets",
         "log-nccl-net-plugin-unloadable",
+        "log-ibverbs-driver-unloadable",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -374,8 +375,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # a launcher's check that ssh failed, where ssh's own line says why
         elif name == "log-ssh-launch-failed" and "log-hostlist-slots-as-name" in names:
             del groups[(name, params)]  # the resolver's error for a host:slots entry, named as such
-        elif name == "log-nccl-net-unavailable" and "log-nccl-net-plugin-missing" in names:
-            del groups[(name, params)]  # the network of a plugin NCCL did not find
+        elif name == "log-nccl-net-unavailable" and names & {
+            "log-nccl-net-plugin-missing",
+            "log-ibverbs-driver-unloadable",
+        }:
+            del groups[(name, params)]  # the network of a plugin NCCL did not find, or of devices it could not open
         elif name == "log-nccl-ipc-open-failed" and "log-p2p-not-supported" in names:
             del groups[(name, params)]  # CUDA's own reason: the two GPUs allow no peer access
         elif name == "log-mpi-launch-failed" and names & {"log-mpi-daemon-missing", "log-ssh-launch-failed"}:
