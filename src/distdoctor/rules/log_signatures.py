@@ -120,6 +120,11 @@ def _sig(key: str, needle: str | tuple[str, ...], regex: str, finding: Build) ->
     return Signature(key, first, re.compile(regex), finding, tuple(also))
 
 
+def _first_matched(g: Params, texts: dict[str, Callable[[Params], str]], rest: Callable[[Params], str]) -> str:
+    """The text for the first of a regex's alternatives that matched, told by the group each alternative names."""
+    return next((text(g) for group, text in texts.items() if g.get(group)), None) or rest(g)
+
+
 def _detail(text: str | None) -> str:
     text = (text or "").strip().rstrip(".")
     return f" ({text})" if text else ""  # an empty message: torch raises some of these without one
@@ -357,6 +362,20 @@ def _driver_without_gpus(g: Params) -> str:
     workers = ", ".join(sorted(set(re.findall(r"[\w.:]+", g.get("wips", "")))))
     placed = "Ray placed none of vLLM's GPU workers on the driver's node"
     return f"{placed} (the driver is on {g['dip']}, the workers on {workers})"
+
+
+# Who died, by the alternative of the worker-died signature that matched.
+_DIED: dict[str, Callable[[Params], str]] = {
+    "vllm": lambda g: f"vLLM's {g['vllm']}",
+    "actor": lambda g: "a Ray actor's worker process",
+    "header": lambda g: "a Ray actor",
+    "task": lambda g: "a Ray task's worker process",
+    "ip": lambda g: f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else ""),
+}
+
+
+def _actor_owner(g: Params) -> str:
+    return "the process that owned a Ray actor" + (f" (on {g['owner']})" if g.get("owner") else "")
 
 
 def _ray_node_dead(g: Params) -> tuple[str, Params]:
@@ -850,22 +869,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<actor>The actor is dead because its worker process has died)|"
         r"(?P<task>The worker died unexpectedly while executing this task)|"
         r"The actor is dead because its owner has died\.(?: Owner Id: \w+ Owner Ip address: (?P<owner>[\w.:]+))?",
-        lambda g: (
-            "log-worker-died",
-            {
-                "who": f"vLLM's {g['vllm']}"
-                if g.get("vllm")
-                else "a Ray actor's worker process"
-                if g.get("actor")
-                else "a Ray actor"
-                if g.get("header")
-                else "a Ray task's worker process"
-                if g.get("task")
-                else f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
-                if g.get("ip")
-                else "the process that owned a Ray actor" + (f" (on {g['owner']})" if g.get("owner") else "")
-            },
-        ),
+        lambda g: ("log-worker-died", {"who": _first_matched(g, _DIED, _actor_owner)}),
     ),
     _sig(  # Ray's GCS client and ray.init (2.x): a process that cannot reach the head's GCS, or finds no cluster
         "ray-head-unreachable",
@@ -3605,11 +3609,15 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-no-gpu-visible",
             {
-                "detail": f" (Lightning: {g['acc']} is not available)"
-                if g.get("acc")
-                else " (Megatron requires CUDA)"
-                if g.get("megatron")
-                else " (apptainer --nv found no NVIDIA libraries on this host)"
+                "detail": _first_matched(
+                    g,
+                    {"acc": lambda g: f" (Lightning: {g['acc']} is not available)"},
+                    lambda g: (
+                        " (Megatron requires CUDA)"
+                        if g.get("megatron")
+                        else " (apptainer --nv found no NVIDIA libraries on this host)"
+                    ),
+                )
             },
         ),
     ),
