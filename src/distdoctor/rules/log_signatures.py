@@ -3611,12 +3611,11 @@ SIGNATURES: tuple[Signature, ...] = (
             {
                 "detail": _first_matched(
                     g,
-                    {"acc": lambda g: f" (Lightning: {g['acc']} is not available)"},
-                    lambda g: (
-                        " (Megatron requires CUDA)"
-                        if g.get("megatron")
-                        else " (apptainer --nv found no NVIDIA libraries on this host)"
-                    ),
+                    {
+                        "acc": lambda g: f" (Lightning: {g['acc']} is not available)",
+                        "megatron": lambda g: " (Megatron requires CUDA)",
+                    },
+                    lambda g: " (apptainer --nv found no NVIDIA libraries on this host)",
                 )
             },
         ),
