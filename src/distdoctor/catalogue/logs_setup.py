@@ -1671,6 +1671,97 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-nvshmem-transport-failed",
+        "error",
+        "log",
+        Text(
+            "NVSHMEM, the GPU-initiated transport DeepEP and similar kernels use between nodes, could not "
+            "start{detail}",
+            "NVSHMEM（DeepEP 等内核在节点之间使用的由 GPU 发起的传输）无法启动{detail}",
+        ),
+        Text(
+            "Its IBGDA transport needs, on every node: GPUDirect RDMA (nvidia_peermem loaded, or DMA-BUF with the "
+            'open kernel module), the driver loaded with NVreg_RegistryDwords="PeerMappingOverride=1;" (in '
+            "/etc/modprobe.d, then a driver reload), mlx5 NICs with their atomics enabled, and in a container the "
+            "RDMA devices (/dev/infiniband), IPC_LOCK and an unlimited memlock limit, with libibverbs and libmlx5 "
+            "in the image. The NVSHMEM lines just before this one say which was missing; NVSHMEM_DEBUG=WARN "
+            "prints more.",
+            "它的 IBGDA 传输在每个节点上都需要：GPUDirect RDMA（已加载 nvidia_peermem，或使用开源内核模块的 "
+            'DMA-BUF）、加载驱动时带上 NVreg_RegistryDwords="PeerMappingOverride=1;"（写入 /etc/modprobe.d 后'
+            "重新加载驱动）、启用了 atomics 的 mlx5 网卡；在容器中还需要 RDMA 设备（/dev/infiniband）、IPC_LOCK 和"
+            "不受限的 memlock，镜像里要有 libibverbs 和 libmlx5。紧挨着它之前的 NVSHMEM 日志会说明缺的是哪一项；"
+            "NVSHMEM_DEBUG=WARN 会打印更多信息。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: NVSHMEM may have gone on with another transport",
+            ),
+        ),
+    ),
+    Entry(
+        "log-nccl-gin-unavailable",
+        "error",
+        "log",
+        Text(
+            "NCCL's GPU-initiated networking (GIN, which DeepEP's kernels use) is unavailable here ({detail})",
+            "NCCL 由 GPU 发起的网络通信（GIN，DeepEP 的内核使用它）在这里不可用（{detail}）",
+        ),
+        Text(
+            "GIN needs RDMA NICs inside the job (/dev/infiniband, or the EFA devices with aws-ofi-nccl), GPUDirect "
+            "RDMA on every node (nvidia_peermem loaded, or DMA-BUF with the open kernel module on Linux 5.12 or "
+            "later), NCCL 2.28.9 or later, and NCCL_GIN_ENABLE not set to 0. A job on one node can do without it "
+            "(DeepEP: EP_DISABLE_GIN=1).",
+            "GIN 需要作业内可见的 RDMA 网卡（/dev/infiniband，或配合 aws-ofi-nccl 的 EFA 设备）、每个节点上的 "
+            "GPUDirect RDMA（已加载 nvidia_peermem，或在 Linux 5.12 及以上使用开源内核模块的 DMA-BUF）、NCCL 2.28.9 "
+            "及以上版本，并且 NCCL_GIN_ENABLE 没有设为 0。单节点作业可以不用它（DeepEP：EP_DISABLE_GIN=1）。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: only a job whose kernels need GIN misses it",
+            ),
+        ),
+    ),
+    Entry(
+        "log-nvshmem-heap-exhausted",
+        "error",
+        "log",
+        Text(
+            "NVSHMEM's symmetric heap could not hold the buffers asked of it ({detail})",
+            "NVSHMEM 的对称堆容纳不下所申请的缓冲区（{detail}）",
+        ),
+        Text(
+            "Raise NVSHMEM_SYMMETRIC_SIZE (or NVSHMEM_MAX_MEMORY_PER_GPU where the heap grows on demand) above what "
+            "the expert-parallel buffers need, the same on every rank, or make the buffers smaller (fewer tokens "
+            "per rank); where GPU memory itself ran out, leave room for the heap (SGLang: a lower "
+            "--mem-fraction-static).",
+            "把 NVSHMEM_SYMMETRIC_SIZE（堆按需增长时为 NVSHMEM_MAX_MEMORY_PER_GPU）调到大于专家并行缓冲区所需，并且"
+            "每个 rank 相同，或者减小缓冲区（每个 rank 更少的 token）；如果是 GPU 显存本身不够，则为这个堆留出空间"
+            "（SGLang：调低 --mem-fraction-static）。",
+        ),
+    ),
+    Entry(
+        "log-nccl-device-api-mismatch",
+        "error",
+        "log",
+        Text(
+            "A program built against one NCCL runs with another ({detail}): NCCL's device API needs the two to match",
+            "一个基于某个 NCCL 版本构建的程序运行在另一个 NCCL 版本上（{detail}）：NCCL 的设备 API 要求两者一致",
+        ),
+        Text(
+            "Rebuild the extension (DeepEP, or whatever compiled NCCL device kernels) against the NCCL it runs "
+            "with, or install the NCCL it was built with (pip install nvidia-nccl-cu12==VERSION) and keep other "
+            "NCCLs off LD_LIBRARY_PATH; python -c 'import torch; print(torch.cuda.nccl.version())' shows the one "
+            "that loads.",
+            "针对运行时使用的 NCCL 重新构建扩展（DeepEP，或任何编译了 NCCL 设备内核的程序），或安装构建时所用的 "
+            "NCCL（pip install nvidia-nccl-cu12==VERSION），并让其他 NCCL 不出现在 LD_LIBRARY_PATH 中；"
+            "python -c 'import torch; print(torch.cuda.nccl.version())' 会显示实际加载的版本。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

@@ -3690,9 +3690,13 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # aws-ofi-nccl's GIN (1.19 on): GDRCopy, which it needs for device-initiated transfers, would not start
         "gdrcopy-unavailable",
-        "Failed to initialize GDRCopy",
-        r"NET/OFI Failed to initialize GDRCopy: (?P<error>[^\n]*?)\s*$",
-        _name("log-gdrcopy-unavailable"),
+        ("Failed to initialize GDRCopy", "GIN requires GDRCopy"),
+        r"NET/OFI Failed to initialize GDRCopy: (?P<error>[^\n]*?)\s*$|"
+        r"NET/OFI GIN requires GDRCopy (?P<error2>[\d.]+)\+ for forced PCIe copy support",
+        lambda g: (
+            "log-gdrcopy-unavailable",
+            {"error": g.get("error") or f"a GDRCopy older than {g['error2']}"},
+        ),
     ),
     _sig(  # Ray 1.x's services.py: the object store asked for more than the node's /dev/shm holds
         "ray-object-store-shm",
@@ -3725,5 +3729,102 @@ SIGNATURES: tuple[Signature, ...] = (
         "device < num_gpus INTERNAL ASSERT FAILED",
         r"device >= 0 && device < num_gpus INTERNAL ASSERT FAILED",
         _name("log-gpu-count-changed"),
+    ),
+    _sig(  # NVSHMEM 3.x's host library (transport.cpp, init.cu, the ibgda transport), as DeepEP's and SGLang's runs
+        # print it: a transport that would not start, and the warnings that say why
+        "nvshmem-transport-failed",
+        (
+            "init failed for transport:",
+            "Unable to initialize any transports",
+            "nvshmem detect topo failed",
+            "nvshmem transport init failed",
+            "nvshmem initialization failed",
+            "cudaHostRegister with IoMemory failed",
+            "cannot map UAR of device",
+            "cannot allocate buffer on the specified memory type",
+            "Unable to dlopen libibverbs. Skipping",
+        ),
+        r"init failed for transport: (?P<transport>\w+)|(?P<none>Unable to initialize any transports)|"
+        r"(?P<init>nvshmem (?:detect topo|transport init|initialization) failed)|"
+        r"(?P<uar>cudaHostRegister with IoMemory failed with error=\d+|GPU cannot map UAR of device \S+?)\.|"
+        r"device (?P<nic>\S+) cannot allocate buffer on the specified memory type|"
+        r"(?P<verbs>Unable to dlopen libibverbs)\. Skipping",
+        lambda g: (
+            "log-nvshmem-transport-failed",
+            {
+                "detail": _first_matched(
+                    g,
+                    {
+                        "transport": lambda g: f" (its {g['transport']} transport failed to start)",
+                        "none": lambda g: " (no transport started)",
+                        "init": lambda g: f" ({g['init']})",
+                        "uar": lambda g: (
+                            " (the GPU may not map the NIC's doorbell: the driver lacks PeerMappingOverride)"
+                        ),
+                        "nic": lambda g: (
+                            f" (NIC {g['nic']} could register none of its buffers: no GPUDirect RDMA, "
+                            "or the memlock limit)"
+                        ),
+                    },
+                    lambda g: " (libibverbs is not in this image)",
+                )
+            },
+        ),
+    ),
+    _sig(  # NCCL's GIN (gin_host.cc, dev_runtime.cc, net_ib/gin.cc; 2.28.9 on) and DeepEP's check of it
+        "nccl-gin-unavailable",
+        (
+            "No GIN-capable devices found",
+            "GIN not supported.",
+            "GIN is disabled.",
+            "Unable to use GIN: ",
+            "NCCL GIN is unavailable",
+            "not all ranks in the communicator support GIN",
+        ),
+        r"(?P<detail>No GIN-capable devices found|GIN not supported|GIN is disabled|NCCL GIN is unavailable|"
+        r"not all ranks in the communicator support GIN)|Unable to use GIN: (?P<gdr>Peermem is not supported[^\n]*?)"
+        r"\.?\s*$",
+        lambda g: (
+            "log-nccl-gin-unavailable",
+            {"detail": g.get("detail") or f"no GPUDirect RDMA: {g['gdr']}"},
+        ),
+    ),
+    _sig(  # NVSHMEM's memory registration with the NIC (transport_ib_common.cpp, 3.x)
+        "nvshmem-registration-failed",
+        "mem registration failed. Reason: ",
+        r"mem registration failed\. Reason: (?P<reason>Cannot allocate memory|Bad address)",
+        lambda g: (
+            ("log-memlock-too-low", {"detail": "NVSHMEM's memory registration failed: Cannot allocate memory"})
+            if g["reason"] == "Cannot allocate memory"
+            else ("log-gdr-module-missing", {"who": "NVSHMEM"})
+        ),
+    ),
+    _sig(  # NVSHMEM's symmetric heap (mem_heap.cpp, 3.x): its static size, or the growth its VMM heap is allowed
+        "nvshmem-heap-exhausted",
+        ("NVSHMEM symmetric size = ", "Not enough space for allocating memory"),
+        r"exceeded NVSHMEM symmetric size = (?P<size>\d+)|mem_heap\.cpp:\S* non-zero status: \d+ (?P<vmm>Not enough "
+        r"space for allocating memory)",
+        lambda g: (
+            "log-nvshmem-heap-exhausted",
+            {
+                "detail": f"NVSHMEM_SYMMETRIC_SIZE is {size_text(int(g['size']))}"
+                if g.get("size")
+                else "its heap reached NVSHMEM_MAX_MEMORY_PER_GPU"
+            },
+        ),
+    ),
+    _sig(  # NCCL's device-API version checks (dev_runtime.cc, 2.29.2 on) and DeepEP's own (2026)
+        "nccl-device-api-mismatch",
+        ("compiled with NCCL version", "NCCL compile-time and runtime versions must be the same"),
+        r"[Cc]ompiled with NCCL version (?P<built>\d+(?:\.\d+)*), but is running with NCCL library version "
+        r"(?P<running>\d+(?:\.\d+)*)|(?P<deepep>NCCL compile-time and runtime versions must be the same)",
+        lambda g: (
+            "log-nccl-device-api-mismatch",
+            {
+                "detail": f"built with {g['built']}, running {g['running']}"
+                if g.get("built")
+                else "DeepEP: the NCCL it was compiled with and the one it runs with differ"
+            },
+        ),
     ),
 )

@@ -191,7 +191,8 @@ CONSEQUENCES = frozenset(
 # DeepSpeed's launcher without a hostfile: a one-node run needs none. ProcessGroupNCCL's guess of a rank's GPU: right
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
 # have got them. NCCL over sockets on Slingshot, or over its own transports where its network plugin would not load:
-# slow, but it runs. An RDMA driver libibverbs could not load: nothing may have needed it.
+# slow, but it runs. An RDMA driver libibverbs could not load, NVSHMEM's or NCCL's GPU-initiated transport that
+# did not start: nothing may have needed them.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -206,6 +207,8 @@ _HARMLESS_ALONE = frozenset(
         "log-slingshot-sockets",
         "log-nccl-net-plugin-unloadable",
         "log-ibverbs-driver-unloadable",
+        "log-nvshmem-transport-failed",
+        "log-nccl-gin-unavailable",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -430,6 +433,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-cuda-illegal-address",
             "log-cuda-device-assert",
             "log-fabric-manager-down",
+            "log-nccl-gin-unavailable",
+            "log-nccl-device-api-mismatch",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
@@ -440,6 +445,8 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nccl-topo-file-bad",
             "log-nccl-graph-file-bad",
             "log-nccl-known-bug",
+            "log-nccl-gin-unavailable",
+            "log-nccl-device-api-mismatch",
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
