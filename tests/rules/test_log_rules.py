@@ -1913,6 +1913,44 @@ CASES = [
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
     (
+        "parallel-layout-mismatch",
+        "source-texts.log",
+        "Mesh should not be bigger than default world size 8",
+        "log-parallel-layout-mismatch",
+        {"detail": "torch: Mesh should not be bigger than default world size 8, but found 16 ranks"},
+    ),
+    (
+        "parallel-layout-mismatch",
+        "source-texts.log",
+        "must be divisible by 'group_size=8'",
+        "log-parallel-layout-mismatch",
+        {},
+    ),
+    ("parallel-layout-mismatch", "source-texts.log", "Pipeline group size 8", "log-parallel-layout-mismatch", {}),
+    (
+        "rdzv-endpoint-port-absent",
+        "source-texts.log",
+        "port is missing in endpoint",
+        "log-rdzv-endpoint-invalid",
+        {"endpoint": "10.0.0.5"},
+    ),
+    (
+        "device-mesh-device-guessed",
+        "source-texts.log",
+        "before the DeviceMesh initialization",
+        "log-device-guessed",
+        {},
+    ),
+    (
+        "launcher-arg-empty",
+        "source-texts.log",
+        "invalid int value: ''",
+        "log-launcher-arg-empty",
+        {"option": "--node-rank", "value": ""},
+    ),
+    ("worker-unkillable", "source-texts.log", "did not exit after SIGKILL", "log-worker-unkillable", {"pid": "3188"}),
+    ("cpu-backend-required", "source-texts.log", "A CPU backend must be enabled", "log-cpu-tensor-gpu-backend", {}),
+    (
         "nvshmem-transport-failed",
         "source-texts.log",
         "init failed for transport: IBGDA",
@@ -3119,6 +3157,12 @@ def test_an_rdma_driver_libibverbs_could_not_load_is_the_cause_where_nccl_then_f
 
 
 _GKE_IBVERBS = "2480-gke-libibverbs-rdmav57-version-conflict.log"
+
+
+def test_a_distributed_checkpoint_whose_metadata_no_rank_found_is_a_missing_file() -> None:
+    (finding,) = explain_findings([to_input(_source_lines("global metadata read failed"), "a.log")])
+    assert finding.name == "log-file-missing"
+    assert finding.param_map["path"] == "/local_scratch/ckpt/step_2000/.metadata"
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:

@@ -1762,6 +1762,42 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-launcher-arg-empty",
+        "error",
+        "log",
+        Text(
+            "The launcher was given '{value}' for {option}: the variable the launch script passes it is not set on "
+            "this node",
+            "启动器的 {option} 收到的值是 '{value}'：启动脚本传给它的变量在这个节点上没有设置",
+        ),
+        Text(
+            "Set the variable in the script every node runs, before the launcher starts (NODE_RANK from "
+            "SLURM_NODEID or the pod's index, MASTER_PORT, NNODES), or write the value itself; a variable exported "
+            "on the first node does not reach the others over ssh or pdsh, and one in single quotes is not "
+            "expanded.",
+            "在每个节点都会运行的脚本里、在启动器启动之前设置这个变量（NODE_RANK 取自 SLURM_NODEID 或 pod 的序号，"
+            "MASTER_PORT、NNODES），或者直接写出取值；在第一个节点上 export 的变量不会经 ssh 或 pdsh 传到其他节点，"
+            "放在单引号里的变量也不会被展开。",
+        ),
+    ),
+    Entry(
+        "log-worker-unkillable",
+        "error",
+        "log",
+        Text(
+            "A rank's process (pid {pid}) did not exit even after SIGKILL: it is stuck in the kernel, waiting on a "
+            "GPU, a NIC or a file system",
+            "某个 rank 的进程（pid {pid}）收到 SIGKILL 后仍未退出：它卡在内核中，在等待 GPU、网卡或文件系统",
+        ),
+        Text(
+            "No signal frees such a process: on that node look at dmesg (an Xid, a NIC or file-system error) and "
+            "nvidia-smi, take the node out of the job (drain or cordon it) and reboot it before it runs ranks "
+            "again.",
+            "任何信号都无法释放这样的进程：在该节点上查看 dmesg（Xid、网卡或文件系统错误）和 nvidia-smi，把该节点移出"
+            "作业（drain 或 cordon），并在它再次运行 rank 之前重启。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

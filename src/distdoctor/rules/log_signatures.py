@@ -1131,8 +1131,11 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # static_tcp_rendezvous.py (torchrun's static rendezvous, 1.9 on): an endpoint without a port
         "rdzv-endpoint-port-absent",
-        "Port is absent in endpoint: ",
-        r"Port is absent in endpoint: (?P<endpoint>\S+?)\.? Try launching with --master-port",
+        ("Port is absent in endpoint: ", "port is missing in endpoint: "),
+        # launcher/api.py's own check, first for the static rendezvous: "port is missing in endpoint: X. Try to
+        # specify --master-port" (--master_port before 2.x)
+        r"(?:Port is absent|port is missing) in endpoint: (?P<endpoint>\S+?)\.? Try (?:launching with|to specify) "
+        r"--master[-_]port",
         lambda g: ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": "port, which it lacks,"}),
     ),
     _sig(  # torch <= 1.10 tcputil::connect: "host not found: " + gai_strerror
@@ -2690,6 +2693,12 @@ SIGNATURES: tuple[Signature, ...] = (
             {"var": "NCCL_SOCKET_IFNAME (read by Transformer Engine)", "value": g["value"]},
         ),
     ),
+    _sig(  # DeviceMesh (2.x) doing the same guess for a rank that set no device and whose launcher set no LOCAL_RANK
+        "device-mesh-device-guessed",
+        "did not set/select the default device for the current process before the DeviceMesh",
+        r"did not set/select the default device for the current process before the DeviceMesh initialization",
+        lambda g: ("log-device-guessed", {}),
+    ),
     _sig(  # ProcessGroupNCCL on a rank whose device was never set: "Rank 0 using best-guess GPU 0 to perform barrier as
         # devices used by this process are currently unknown" (1.x), "[PG ID 0 PG GUID 0 Rank 6]  using GPU 6 to
         # perform barrier as devices ..." (2.x), "... using GPU 1 as device used by this process is currently unknown"
@@ -3576,18 +3585,42 @@ SIGNATURES: tuple[Signature, ...] = (
             else ("log-launch-env-missing", {"what": f"the interpreter {g['interp']}"})
         ),
     ),
-    _sig(  # Megatron-LM's arguments.py and parallel_state.py (23.04 to core 0.19), torchtitan's ParallelDims, and
-        # DeepSpeed's batch check (0.2 on): the world size against the parallel sizes
+    _sig(  # Megatron-LM's arguments.py and parallel_state.py (23.04 to core 0.19), torchtitan's ParallelDims,
+        # DeepSpeed's batch check (0.2 on), and torch's own (2.x): DeviceMesh's size and its one-rank-per-GPU guess,
+        # FSDP's hybrid groups of one rank per visible GPU, new_group's ranks, pipelining's group: the world size
+        # against the parallel sizes
         "parallel-layout-mismatch",
-        ("is not divisible by", "Invalid parallel dims:", "micro_batch_per_gpu * gradient_acc_step * world_size "),
+        (
+            "is not divisible by",
+            "Invalid parallel dims:",
+            "micro_batch_per_gpu * gradient_acc_step * world_size ",
+            "Mesh should not be bigger than default world size",
+            "DeviceMesh only support homogeneous hardware",
+            "must be divisible by 'group_size",
+            "must not exceed the world size",
+            "is out of range. Valid ranks are 0 to",
+            "cannot be larger than number of stages",
+        ),
         r"(?P<megatron>(?:decoder )?world[ _]size(?: \(\d+\))? is not divisible by [^\n]+?)\s*$|"
         r"Invalid parallel dims: (?P<dims>.+? != WORLD_SIZE\(\d+\))|"
-        r"micro_batch_per_gpu \* gradient_acc_step \* world_size (?P<batch>\d+ != \d+ \* \d+ \* \d+)",
+        r"micro_batch_per_gpu \* gradient_acc_step \* world_size (?P<batch>\d+ != \d+ \* \d+ \* \d+)|"
+        r"(?P<torch>Mesh should not be bigger than default world size(?: \d+)?, but found \d+ ranks|DeviceMesh only "
+        r"support homogeneous hardware, but found \d+ ranks and \d+ \w+ devices|The world size (?:\(\d+\) )?must be "
+        r"divisible by 'group_size(?:=\d+)?'|The arg 'group_size' (?:\(\d+\) )?must not exceed the world size"
+        r"(?: \(\d+\))?|Rank \d+ is out of range\. Valid ranks are 0 to \d+ \(world_size=\d+\)|Pipeline group size "
+        r"\d+ cannot be larger than number of stages \d+)",
         lambda g: (
             "log-parallel-layout-mismatch",
             {
-                "detail": g.get("megatron")
-                or (f"torchtitan: {g['dims']}" if g.get("dims") else f"DeepSpeed's batch: {g['batch']}")
+                "detail": _first_matched(
+                    g,
+                    {
+                        "megatron": lambda g: g["megatron"],
+                        "dims": lambda g: f"torchtitan: {g['dims']}",
+                        "batch": lambda g: f"DeepSpeed's batch: {g['batch']}",
+                    },
+                    lambda g: f"torch: {g['torch']}",
+                )
             },
         ),
     ),
@@ -3826,5 +3859,24 @@ SIGNATURES: tuple[Signature, ...] = (
                 else "DeepEP: the NCCL it was compiled with and the one it runs with differ"
             },
         ),
+    ),
+    _sig(  # torchrun's argparse (every release): an option whose value the launch script took from an unset variable
+        "launcher-arg-empty",
+        ": invalid int value: '",
+        r"(?:torchrun|run\.py|launch\.py|__main__\.py): error: argument (?P<option>--[\w\-]+)(?:/--[\w\-]+)?: invalid "
+        r"int value: '(?P<value>[^']*)'",
+        _name("log-launcher-arg-empty"),
+    ),
+    _sig(  # torchelastic's multiprocessing api.py (2.13 on): a worker that outlived SIGKILL, stuck in the kernel
+        "worker-unkillable",
+        "did not exit after SIGKILL within",
+        r"Process (?P<pid>\d+) did not exit after SIGKILL within \d+s",
+        _name("log-worker-unkillable"),
+    ),
+    _sig(  # DCP's async_save (2.x) and monitored_barrier: a process group with no backend for CPU tensors
+        "cpu-backend-required",
+        ("A CPU backend must be enabled for async save", "monitored_barrier requires a group with a CPU-capable"),
+        r"A CPU backend must be enabled for async save|monitored_barrier requires a group with a CPU-capable backend",
+        lambda g: ("log-cpu-tensor-gpu-backend", {}),
     ),
 )

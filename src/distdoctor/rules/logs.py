@@ -1217,7 +1217,8 @@ _FRAME_LINES = 4
 
 # A file a rank opened and did not find: Python 3's FileNotFoundError, Python 2's and old libraries' IOError.
 _FILE_MISSING = re.compile(
-    r"\b(?:FileNotFoundError|IOError|OSError): \[Errno 2\] No such file or directory: "
+    # DCP's load (2.13 on) asserts after reading neither its global nor its rank-local metadata, and quotes both
+    r"\b(?:FileNotFoundError|IOError|OSError|global metadata read failed): \[Errno 2\] No such file or directory: "
     r"(?P<q>['\"])(?P<path>[^'\"]+)(?P=q)"
 )
 
