@@ -1798,6 +1798,28 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-gcp-gpudirect-tcpx-failed",
+        "error",
+        "log",
+        Text(
+            "Google Cloud's GPUDirect-TCPX/TCPXO network plugin could not set up its transport ({detail})",
+            "Google Cloud 的 GPUDirect-TCPX/TCPXO 网络插件无法建立它的传输（{detail}）",
+        ),
+        Text(
+            "The plugin needs, on every node: its receive-datapath daemon running beside the job (the tcpx-daemon or "
+            "tcpxo-daemon sidecar, sharing /run/tcpx with the job's container), the pod on the GPU networks with "
+            "the interface names NCCL_GPUDIRECTTCPX_SOCKET_IFNAME or NCCL_FASTRAK_IFNAME give (one NIC per two "
+            "GPUs on A3, per GPU on A3 Mega), the /dev/aperture_devices volume where NCCL_FASTRAK_USE_LLCM=1, and "
+            "one plugin release on all nodes (the nccl-tcpx(o)-installer DaemonSet). Google's guide to GPU network "
+            "bandwidth on GKE has the pod spec.",
+            "该插件在每个节点上都需要：在作业旁运行的接收数据通路守护进程（tcpx-daemon 或 tcpxo-daemon sidecar，与作业"
+            "容器共享 /run/tcpx）、pod 接入 GPU 网络且网卡名与 NCCL_GPUDIRECTTCPX_SOCKET_IFNAME 或 NCCL_FASTRAK_IFNAME "
+            "一致（A3 上每两块 GPU 一块网卡，A3 Mega 上每块 GPU 一块）、在 NCCL_FASTRAK_USE_LLCM=1 时挂载 "
+            "/dev/aperture_devices 卷，以及所有节点使用同一插件版本（nccl-tcpx(o)-installer DaemonSet）。Google 关于 "
+            "GKE 上 GPU 网络带宽的指南给出了 pod 配置。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

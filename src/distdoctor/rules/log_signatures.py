@@ -3879,4 +3879,37 @@ SIGNATURES: tuple[Signature, ...] = (
         r"A CPU backend must be enabled for async save|monitored_barrier requires a group with a CPU-capable backend",
         lambda g: ("log-cpu-tensor-gpu-backend", {}),
     ),
+    _sig(  # Google's GPUDirect-TCPX plugin (nccl-plugin-gpudirecttcpx, 2024) and TCPXO's FasTrak (v1.0.12 to 1.0.17):
+        # its daemon, its interfaces, its devices and its release, as the plugin's WARNs name them
+        "gcp-gpudirect-tcpx",
+        (
+            "RxDM not ready on",
+            "gpumem fd client connect failed",
+            "failed against receive-datapath-manager",
+            "No interfaces found for ctrl dev name",
+            "NET/FasTrak",
+            "NET/GPUDirectTCPX : no interface found",
+        ),
+        r"(?P<rxdm>RxDM not ready on \S+ after \d+ seconds)|(?P<fd>gpumem fd client connect failed)|"
+        r"(?P<steer>failed against receive-datapath-manager)|"
+        r"NET/FasTrak .*?(?P<ifname>No interfaces found(?: for ctrl dev name \S+)?|"
+        r"Could not find closest netdev for GPU PCI \S+?|No files found matching /dev/aperture_devices/\*|"
+        r"VERSION MISMATCH: [^,]+)[.)]?(?:,|\s|$)|"
+        r"NET/GPUDirectTCPX : (?P<tcpx>no interface found)",
+        lambda g: (
+            "log-gcp-gpudirect-tcpx-failed",
+            {
+                "detail": _first_matched(
+                    g,
+                    {
+                        "rxdm": lambda g: f"its daemon did not answer: {g['rxdm']}",
+                        "fd": lambda g: "its daemon's socket under /run/tcpx is not there",
+                        "steer": lambda g: "its daemon's socket under /run/tcpx is not there",
+                        "ifname": lambda g: g["ifname"],
+                    },
+                    lambda g: "no interface of its list found",
+                )
+            },
+        ),
+    ),
 )

@@ -435,6 +435,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-fabric-manager-down",
             "log-nccl-gin-unavailable",
             "log-nccl-device-api-mismatch",
+            "log-gcp-gpudirect-tcpx-failed",
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
@@ -447,6 +448,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-nccl-known-bug",
             "log-nccl-gin-unavailable",
             "log-nccl-device-api-mismatch",
+            "log-gcp-gpudirect-tcpx-failed",
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
