@@ -1820,6 +1820,43 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-mpi-ofi-no-provider",
+        "error",
+        "log",
+        Text(
+            "MPI (MPICH or Intel MPI) found no libfabric provider it could use for the network ({detail})",
+            "MPI（MPICH 或 Intel MPI）找不到可用于网络的 libfabric provider（{detail}）",
+        ),
+        Text(
+            "FI_PROVIDER must name a provider this node's libfabric has (fi_info -l lists them: verbs, mlx, psm3, "
+            "efa, cxi, tcp), the RDMA devices must be inside the container (/dev/infiniband), and the libfabric that "
+            "loads must be the one MPI expects (Intel MPI: its own with I_MPI_OFI_LIBRARY_INTERNAL=1, or the "
+            "system's). FI_PROVIDER=tcp tells a network fault from a missing provider.",
+            "FI_PROVIDER 必须是本节点 libfabric 拥有的 provider（fi_info -l 会列出：verbs、mlx、psm3、efa、cxi、tcp），"
+            "RDMA 设备必须在容器内可见（/dev/infiniband），加载的 libfabric 也必须是 MPI 期望的那个（Intel MPI：用 "
+            "I_MPI_OFI_LIBRARY_INTERNAL=1 使用其自带的，或使用系统的）。FI_PROVIDER=tcp 可以区分网络故障和缺少 "
+            "provider。",
+        ),
+    ),
+    Entry(
+        "log-mpi-pmi-mismatch",
+        "error",
+        "log",
+        Text(
+            "MPI could not talk to the process manager that started it ({detail}): the launcher is not the one this "
+            "MPI library was built for",
+            "MPI 无法与启动它的进程管理器通信（{detail}）：启动器不是这个 MPI 库所对应的那一个",
+        ),
+        Text(
+            "Launch with the mpiexec of the MPI the program loads (which mpiexec; ldd on mpi4py's MPI module shows "
+            "the libmpi), or under srun with the --mpi plugin that library speaks (srun --mpi=list; pmi2 or pmix). "
+            "An LD_LIBRARY_PATH that swaps in another libmpi leaves every rank alone in a world of one.",
+            "用程序所加载的 MPI 自带的 mpiexec 启动（which mpiexec；对 mpi4py 的 MPI 模块运行 ldd 可以看到 libmpi），"
+            "或在 srun 下使用该库支持的 --mpi 插件（srun --mpi=list；pmi2 或 pmix）。LD_LIBRARY_PATH 换入另一个 libmpi "
+            "会让每个 rank 都独自处在只有一个进程的 world 中。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

@@ -3591,6 +3591,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # against the parallel sizes
         "parallel-layout-mismatch",
         (
+            "Assertion failed: MPI size ",
+            "world_size must equal to ",
             "is not divisible by",
             "Invalid parallel dims:",
             "micro_batch_per_gpu * gradient_acc_step * world_size ",
@@ -3604,6 +3606,9 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<megatron>(?:decoder )?world[ _]size(?: \(\d+\))? is not divisible by [^\n]+?)\s*$|"
         r"Invalid parallel dims: (?P<dims>.+? != WORLD_SIZE\(\d+\))|"
         r"micro_batch_per_gpu \* gradient_acc_step \* world_size (?P<batch>\d+ != \d+ \* \d+ \* \d+)|"
+        # TensorRT-LLM's worldConfig.cpp and its Python mapping: the MPI world against the parallel sizes
+        r"(?P<trtllm>MPI size \d+ != TP size \d+ \* PP size \d+(?: \* CP Size \d+)?|"
+        r"world_size must equal to [^,]+, but got [\d *!=]+?)\.?\s*(?:\(|$)|"
         r"(?P<torch>Mesh should not be bigger than default world size(?: \d+)?, but found \d+ ranks|DeviceMesh only "
         r"support homogeneous hardware, but found \d+ ranks and \d+ \w+ devices|The world size (?:\(\d+\) )?must be "
         r"divisible by 'group_size(?:=\d+)?'|The arg 'group_size' (?:\(\d+\) )?must not exceed the world size"
@@ -3618,6 +3623,7 @@ SIGNATURES: tuple[Signature, ...] = (
                         "megatron": lambda g: g["megatron"],
                         "dims": lambda g: f"torchtitan: {g['dims']}",
                         "batch": lambda g: f"DeepSpeed's batch: {g['batch']}",
+                        "trtllm": lambda g: f"TensorRT-LLM: {g['trtllm'].strip()}",
                     },
                     lambda g: f"torch: {g['torch']}",
                 )
@@ -3911,5 +3917,60 @@ SIGNATURES: tuple[Signature, ...] = (
                 )
             },
         ),
+    ),
+    _sig(  # MPICH's and Intel MPI's OFI netmod (3.3 to 4.3): no libfabric provider for the network
+        "mpi-ofi-no-provider",
+        ("OFI addrinfo() failed", "OFI fi_getinfo() failed", "OFI call getinfo failed", "OFI getinfo() failed"),
+        r"OFI (?:addrinfo\(\)|fi_getinfo\(\)|getinfo\(\)|call getinfo) failed (?P<detail>\([^)]*\))",
+        lambda g: ("log-mpi-ofi-no-provider", {"detail": g["detail"][1:-1]}),
+    ),
+    _sig(  # MPICH's and Intel MPI's OFI endpoint (3.3 on): ENOMEM registering its queues, the locked-memory limit
+        "mpi-ofi-ep-enomem",
+        ("OFI EP enable failed", "OFI call ep_enable failed"),
+        r"OFI (?:EP enable|call ep_enable) failed \([^)]*Cannot allocate memory\)",
+        lambda g: ("log-memlock-too-low", {"detail": "MPI's OFI endpoint: Cannot allocate memory"}),
+    ),
+    _sig(  # MPICH's simple PMI client and its PMI-2 (1.x to 4.3): a launcher that speaks none of them
+        "mpi-pmi-mismatch",
+        ("write_line error; fd=", "PMI_Init returned", "PMI2_Job_GetId returned", "PMI_Get_appnum returned"),
+        r"(?P<detail>write_line error; fd=-?\d+|PMI_Init returned -?\d+|PMI2_Job_GetId returned -?\d+|PMI_Get_appnum "
+        r"returned -?\d+)",
+        _name("log-mpi-pmi-mismatch"),
+    ),
+    _sig(  # Hydra's proxies (MPICH 3.x to 4.3, Intel MPI 2019 on): the program is not on that node's PATH
+        "hydra-execvp-failed",
+        "execvp error on file ",
+        r"execvp error on file (?P<file>\S+) \(No such file or directory\)",
+        lambda g: ("log-mpi-exe-missing", {}),
+    ),
+    _sig(  # Intel MPI's Hydra (2021.x): the bootstrap proxy it starts on each host; 65280 is ssh's own 255
+        "impi-bstrap-proxy",
+        ("unable to run bstrap_proxy", "Unable to run bstrap_proxy"),
+        r"[Uu]nable to run bstrap_proxy(?: on (?P<host>\S+))? \(pid \d+, exit code (?P<code>\d+)\)",
+        lambda g: (
+            ("log-ssh-launch-failed", {"error": f"Intel MPI's bootstrap over ssh to {g.get('host') or 'a host'}"})
+            if g["code"] == "65280"
+            else (
+                "log-mpi-launch-failed",
+                {"detail": f"Intel MPI could not start its bootstrap proxy on {g.get('host') or 'a host'}"},
+            )
+        ),
+    ),
+    _sig(  # MPICH's Hydra and MVAPICH2's mpispawn: a rank killed by a signal
+        "mpi-rank-signalled",
+        ("KILLED BY SIGNAL: ", "EXIT STRING: Killed (signal", "terminated with signal "),
+        r"KILLED BY SIGNAL: (?P<n1>\d+)|EXIT STRING: Killed \(signal (?P<n2>\d+)\)|"
+        r"MPI process \(rank: (?P<rank>\d+), pid: (?P<pid>\d+)\) terminated with signal (?P<n3>\d+)",
+        lambda g: _killed(
+            _SIGNALS.get(int(g.get("n1") or g.get("n2") or g["n3"]), "signal"),
+            int(g.get("n1") or g.get("n2") or g["n3"]),
+            g,
+        ),
+    ),
+    _sig(  # mpi4py 4 (_mpiabi.py): no libmpi this node can load
+        "mpi4py-no-library",
+        "cannot load MPI library",
+        r"RuntimeError: cannot load MPI library",
+        lambda g: ("log-library-unloadable", {"error": "mpi4py: cannot load MPI library (no libmpi it can load)"}),
     ),
 )

@@ -133,6 +133,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Permission denied (publickey": None,
     "not enough slots available": None,
     "Launch proxy failed": None,  # MPICH's mpiexec, whose proxy on a node failed
+    "BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES": None,  # Hydra's report of a rank that failed
     "Fatal error in ": re.compile(r"\bFatal error in P?MPI_\w+"),  # MPICH's (and Intel MPI's, Cray's) error handler
     "|CCL_ERROR|": None,  # oneCCL's (Intel GPUs' collectives, torch's xccl and ccl backends) error lines
     # torch's wrapping of a failed NCCL call (every release since 1.0), whatever its text: a paste may hold that
