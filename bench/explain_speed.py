@@ -14,6 +14,7 @@ from __future__ import annotations
 import argparse
 import dataclasses
 import os
+import re
 import statistics
 import time
 from collections.abc import Callable
@@ -89,10 +90,18 @@ def _padded_searches() -> list[tuple[float, str]]:
             for pad in _PADDING:
                 filler = pad * (PADDED_CHARS // len(pad))
                 for line in (needle + filler, filler + needle + filler[:2000]):
-                    start = time.perf_counter()
-                    sig.pattern.search(line)
-                    timings.append((time.perf_counter() - start, sig.key))
+                    timings.append((_best_of(3, sig.pattern, line), sig.key))
     return timings
+
+
+def _best_of(runs: int, pattern: re.Pattern[str], line: str) -> float:
+    """The fastest of a few searches: one run alone can take a garbage collection's pause for the regex's."""
+    best = float("inf")
+    for _ in range(runs):
+        start = time.perf_counter()
+        pattern.search(line)
+        best = min(best, time.perf_counter() - start)
+    return best
 
 
 if __name__ == "__main__":
