@@ -1912,6 +1912,21 @@ CASES = [
     ),
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
+    (
+        "model-spans-gpus",
+        "source-texts.log",
+        "in any distributed mode",
+        "log-model-spans-gpus",
+        {"detail": "from_pretrained's device_map='auto'"},
+    ),
+    (
+        "model-spans-gpus",
+        "source-texts.log",
+        "only work with single-device/multiple-device",
+        "log-model-spans-gpus",
+        {"detail": "its parameters on several GPUs, and DDP given device_ids [0]"},
+    ),
+    ("accelerate-rtx4000-p2p", "source-texts.log", "Using RTX 4000 series", "log-p2p-not-supported", {}),
     ("impi-bstrap-proxy", "source-texts.log", "unable to run bstrap_proxy on", "log-ssh-launch-failed", {}),
     (
         "mpi-ofi-no-provider",

@@ -1857,6 +1857,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-model-spans-gpus",
+        "error",
+        "log",
+        Text(
+            "A model spread over several GPUs ({detail}) was given to a run of one process per GPU: the two ways of "
+            "using the GPUs exclude each other",
+            "一个分布在多块 GPU 上的模型（{detail}）被交给了每块 GPU 一个进程的运行方式：这两种使用 GPU 的方式互相排斥",
+        ),
+        Text(
+            "Choose one. Data parallel: one process per GPU, each with the whole model on its own GPU "
+            "(from_pretrained with no device_map, or one that maps the whole model to local_rank; "
+            "torch.cuda.set_device(local_rank) first), then DDP, FSDP or DeepSpeed. Or model parallel: a single "
+            "process that spreads the model (python script.py, or accelerate launch --num_processes=1).",
+            "二选一。数据并行：每块 GPU 一个进程，每个进程把整个模型放在自己的 GPU 上（from_pretrained 不使用 "
+            "device_map，或让它把整个模型映射到 local_rank；先调用 torch.cuda.set_device(local_rank)），再用 DDP、"
+            "FSDP 或 DeepSpeed。或者模型并行：由单个进程把模型分布到多块 GPU（python script.py，或 accelerate launch "
+            "--num_processes=1）。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

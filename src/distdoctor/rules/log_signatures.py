@@ -3973,4 +3973,27 @@ SIGNATURES: tuple[Signature, ...] = (
         r"RuntimeError: cannot load MPI library",
         lambda g: ("log-library-unloadable", {"error": "mpi4py: cannot load MPI library (no libmpi it can load)"}),
     ),
+    _sig(  # accelerate's prepare (0.20 on) and DDP's constructor (torch 1.x to 2.13): a model loaded across GPUs
+        "model-spans-gpus",
+        ("loaded with `device_map='auto'` in any distributed mode", "only work with single-device/multiple-device"),
+        r"(?P<acc>loaded with `device_map='auto'` in any distributed mode)|device_ids and output_device arguments only "
+        r"work with single-device/multiple-device GPU modules or CPU modules, but got device_ids (?P<ids>\[[^\]]*\])",
+        lambda g: (
+            "log-model-spans-gpus",
+            {
+                "detail": "from_pretrained's device_map='auto'"
+                if g.get("acc")
+                else f"its parameters on several GPUs, and DDP given device_ids {g['ids']}"
+            },
+        ),
+    ),
+    _sig(  # accelerate's state.py (0.27 on): an RTX 40-series GPU whose driver (before 550.40.07) breaks P2P and IB
+        "accelerate-rtx4000-p2p",
+        "Using RTX 4000 series doesn't support faster communication",
+        r"Using RTX 4000 series doesn't support faster communication",
+        lambda g: (
+            "log-p2p-not-supported",
+            {"detail": " (accelerate: an RTX 40-series GPU with a driver older than 550.40.07)"},
+        ),
+    ),
 )
