@@ -1913,6 +1913,13 @@ CASES = [
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
     (
+        "checkpoint-world-changed",
+        "source-texts.log",
+        "used a DP world size of 16",
+        "log-checkpoint-world-changed",
+        {"saved": "16", "now": "8"},
+    ),
+    (
         "model-spans-gpus",
         "source-texts.log",
         "in any distributed mode",

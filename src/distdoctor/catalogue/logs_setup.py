@@ -1877,6 +1877,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-checkpoint-world-changed",
+        "error",
+        "log",
+        Text(
+            "The checkpoint being resumed was saved by {saved} data-parallel ranks, and this run has {now}",
+            "正在恢复的检查点由 {saved} 个数据并行 rank 保存，而本次运行有 {now} 个",
+        ),
+        Text(
+            "Resume with the layout that saved it: the same nodes and GPUs per node (a node that did not join, or "
+            "a different --nnodes or --nproc-per-node, changes the count). To change the layout, convert the "
+            "checkpoint to DeepSpeed's universal format (ds_to_universal.py) and load it with "
+            "load_universal_checkpoint, or load the weights without the optimizer state.",
+            "用保存时的布局恢复：相同的节点数和每节点 GPU 数（有节点没有加入，或 --nnodes、--nproc-per-node 不同，都会"
+            "改变这个数）。要改变布局，先把检查点转换成 DeepSpeed 的通用格式（ds_to_universal.py），再用 "
+            "load_universal_checkpoint 加载，或者只加载权重、不加载优化器状态。",
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

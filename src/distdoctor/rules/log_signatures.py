@@ -3996,4 +3996,10 @@ SIGNATURES: tuple[Signature, ...] = (
             {"detail": " (accelerate: an RTX 40-series GPU with a driver older than 550.40.07)"},
         ),
     ),
+    _sig(  # DeepSpeed's engine (0.3 to 0.19): ZeRO's optimizer state saved by another number of data-parallel ranks
+        "checkpoint-world-changed",
+        "The checkpoint being loaded used a DP world size of",
+        r"The checkpoint being loaded used a DP world size of (?P<saved>\d+) but the current world size is (?P<now>\d+)",
+        _name("log-checkpoint-world-changed"),
+    ),
 )
