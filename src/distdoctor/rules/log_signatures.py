@@ -3999,7 +3999,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # DeepSpeed's engine (0.3 to 0.19): ZeRO's optimizer state saved by another number of data-parallel ranks
         "checkpoint-world-changed",
         "The checkpoint being loaded used a DP world size of",
-        r"The checkpoint being loaded used a DP world size of (?P<saved>\d+) but the current world size is (?P<now>\d+)",
+        r"The checkpoint being loaded used a DP world size of (?P<saved>\d+) but the current world size is "
+        r"(?P<now>\d+)",
         _name("log-checkpoint-world-changed"),
     ),
 )
