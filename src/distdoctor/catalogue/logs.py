@@ -397,8 +397,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Rank {ranks} did not reach monitored_barrier within {timeout}",
-            "rank {ranks} 没有在 {timeout} 内到达 monitored_barrier",
+            "Rank {ranks} did not reach {where} within {timeout}",
+            "rank {ranks} 没有在 {timeout} 内到达 {where}",
         ),
         Text(
             "Read that rank's own log for an earlier error or where it is stuck (distdoctor dump on its node).",

@@ -1895,6 +1895,49 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-kv-transfer-unreachable",
+        "error",
+        "log",
+        Text(
+            "The KV-cache transfer between prefill and decode nodes could not reach its peer ({detail})",
+            "prefill 节点与 decode 节点之间的 KV cache 传输无法连到对端（{detail}）",
+        ),
+        Text(
+            "Each node's transfer engine connects to its peers' handshake ports and to the bootstrap or metadata "
+            "server. Give every node an address the others reach (Mooncake's local hostname, vLLM's "
+            "VLLM_NIXL_SIDE_CHANNEL_HOST set on each node, SGLang's bootstrap host and port), open those ports "
+            "between the nodes (firewall, security group), and check that the peer and the metadata server (etcd, "
+            "HTTP) are still running.",
+            "每个节点的传输引擎都要连接对端的握手端口以及 bootstrap 或元数据服务器。给每个节点一个其他节点能访问的地址"
+            "（Mooncake 的 local hostname、在每个节点上设置的 vLLM VLLM_NIXL_SIDE_CHANNEL_HOST、SGLang 的 bootstrap "
+            "主机和端口），在节点之间开放这些端口（防火墙、安全组），并确认对端和元数据服务器（etcd、HTTP）仍在运行。",
+        ),
+    ),
+    Entry(
+        "log-kv-transfer-init-failed",
+        "error",
+        "log",
+        Text(
+            "The KV-cache transfer engine (Mooncake) could not start its RDMA transport ({detail})",
+            "KV cache 传输引擎（Mooncake）无法启动它的 RDMA 传输（{detail}）",
+        ),
+        Text(
+            "Give the container the RDMA devices (/dev/infiniband, IPC_LOCK), name NICs that exist and are up "
+            "(ibv_devinfo; SGLang --disaggregation-ib-device), and on RoCE set the GID index Mooncake should use "
+            "(MC_GID_INDEX, from show_gids). The Mooncake lines above this one name the device that failed.",
+            "把 RDMA 设备交给容器（/dev/infiniband、IPC_LOCK），指定存在且处于 up 状态的网卡（ibv_devinfo；SGLang "
+            "--disaggregation-ib-device），在 RoCE 上设置 Mooncake 应使用的 GID 索引（MC_GID_INDEX，由 show_gids "
+            "得到）。这一行之前的 Mooncake 日志会指出失败的设备。",
+        ),
+        variants=(
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: Mooncake may have gone on over TCP, many times slower",
+            ),
+        ),
+    ),
+    Entry(
         "log-efa-fork-unsafe",
         "error",
         "log",

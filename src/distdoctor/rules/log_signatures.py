@@ -2324,7 +2324,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "monitored-barrier",
         "failed to pass monitoredBarrier",
         r"Ranks? (?P<ranks>[\d, ]+?) failed to pass monitoredBarrier in (?P<timeout>\d+ ms)",
-        _name("log-rank-missing"),
+        _name("log-rank-missing", where="monitored_barrier"),
     ),
     _sig(  # transport/p2p.cu (to 2.3) and p2p.cc (2.4 to 2.7): cudaIpcOpenMemHandle of a peer NCCL took for one on
         # this machine; from 2.8 the same call fails through CUDACHECK's generic "Cuda failure"
@@ -4002,5 +4002,137 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The checkpoint being loaded used a DP world size of (?P<saved>\d+) but the current world size is "
         r"(?P<now>\d+)",
         _name("log-checkpoint-world-changed"),
+    ),
+    _sig(  # SGLang's data-parallel controller and engine (0.4 on): a scheduler process that a signal ended
+        "sglang-scheduler-died",
+        "Scheduler or DataParallelController ",
+        r"Scheduler or DataParallelController (?P<pid>\d+) terminated with (?P<code>-?\d+)",
+        _exitcode,
+    ),
+    _sig(  # Ray Tune's insufficient-resources manager (2.x), for a Trainer or a trial: the job waits for resources
+        "ray-train-not-started",
+        ("Training has not started in the last", "no new trial has been started within the last"),
+        r"(?:Training has not started|No trial is running and no new trial has been started) (?:with)?in the last \d+ "
+        r"seconds\..*?You asked for (?P<ask>[\d.]+ CPUs and [\d.]+ GPUs)",
+        lambda g: ("log-ray-resources-short", {"detail": f"Ray Train asked for {g['ask']} and never started"}),
+    ),
+    _sig(  # Ray Train V2's worker group (2.4x on) and vLLM's Ray data parallelism (0.9 on): more than the cluster has
+        "ray-cluster-too-small",
+        ("Insufficient cluster resources to launch training workers", "Not enough resources to allocate"),
+        r"(?P<detail>Insufficient cluster resources to launch training workers|Not enough resources to allocate \d+ "
+        r"(?:DP ranks on DP master node \S+?|placement groups)),?",
+        lambda g: ("log-ray-resources-short", {"detail": g["detail"]}),
+    ),
+    _sig(  # Ray Train's process group (ray/train/torch/config.py, 2.x): where a log that ends there stopped
+        "ray-train-pg-init",
+        "Setting up process group for: ",
+        r"Setting up process group for: (?P<method>\S+) \[rank=\d+, world_size=(?P<world>\d+)\]",
+        lambda g: (PG_INIT, {"detail": f"Ray Train, world size {g['world']}, {g['method']}"}),
+    ),
+    _sig(  # vLLM V1's data-parallel ranks over nodes (v1/engine/utils.py, 0.9 on): GPUs and ranks each node was given
+        "vllm-dp-layout",
+        (
+            "Error setting CUDA_VISIBLE_DEVICES: local range",
+            "Error computing device indices for CUDA_VISIBLE_DEVICES",
+            "with unexpected data parallel rank",
+            "expected it to be local",
+            "expected it to be remote",
+        ),
+        r"(?:Error setting|Error computing device indices for) CUDA_VISIBLE_DEVICES: local range: \[(?P<lo>\d+), "
+        r"(?P<hi>\d+)\)|(?P<layout>Message from engine with unexpected data parallel rank: \d+|HELLO message from "
+        r"(?:remote|local) engine \d+, expected it to be (?:local|remote))",
+        lambda g: (
+            ("log-parallel-layout-mismatch", {"detail": f"vLLM: {g['layout']}"})
+            if g.get("layout")
+            else (
+                "log-gpus-requested-unseen",
+                {"requested": f"{g['lo']} to {int(g['hi']) - 1} (vLLM's data-parallel ranks of this node)"},
+            )
+        ),
+    ),
+    _sig(  # vLLM V1's front-end (core_client.py, 0.9 to 0.11; the missing space is its own): no engine reported in
+        "vllm-engines-silent",
+        "Timed out waiting for engines to send",
+        r"Timed out waiting for (?:new )?engines to send ?initial message on input socket",
+        lambda g: ("log-serving-head-unreachable", {"who": "vLLM's front-end", "detail": "no engine reported in"}),
+    ),
+    _sig(  # vLLM V1's multiprocess executor (0.9 on): a worker that did not answer within its deadline
+        "vllm-rpc-timeout",
+        "RPC call to ",
+        r"RPC call to (?P<method>\w+) timed out",
+        lambda g: (
+            "log-serving-worker-stuck",
+            {
+                "who": f"vLLM's executor ({g['method']})",
+                "waited": "VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS (300 s by default)",
+            },
+        ),
+    ),
+    _sig(  # vLLM's DeepEP v2 all-to-all (0.34): GIN is what it needs between nodes
+        "vllm-deepep-gin",
+        "DeepEPv2 requires NCCL GIN",
+        r"DeepEPv2 requires NCCL GIN",
+        lambda g: ("log-nccl-gin-unavailable", {"detail": "vLLM's DeepEP v2 requires it"}),
+    ),
+    _sig(  # SGLang's server_args.py (0.4 on): tensor and pipeline parallelism spread evenly over the nodes
+        "sglang-tp-nodes",
+        "must be divisible by number of nodes",
+        r"(?P<what>tp_size) must be divisible by number of nodes",
+        lambda g: (
+            "log-parallel-layout-mismatch",
+            {"detail": "SGLang: tp_size (times pp_size) must be divisible by number of nodes"},
+        ),
+    ),
+    _sig(  # Ray Train V2's collectives between its workers (2.4x on): they name the ranks that never joined
+        "ray-train-collective-timeout",
+        "The following ranks have not joined the collective operation",
+        r"The collective operation timed out after (?P<timeout>[\d.]+) seconds\. The following ranks have not joined "
+        r"the collective operation: \[(?P<ranks>[\d, ]+)\]",
+        lambda g: (
+            "log-rank-missing",
+            {"ranks": g["ranks"], "timeout": f"{g['timeout']} s", "where": "Ray Train's collective"},
+        ),
+    ),
+    _sig(  # Mooncake's transfer engine (v0.2 to 0.3.12), SGLang's and vLLM's disaggregation (0.4 on), NIXL's
+        # listener (0.5 on): a peer's handshake port, the metadata or bootstrap server, a side channel that is not there
+        "kv-transfer-unreachable",
+        (
+            "SocketHandShakePlugin: connect()",
+            "SocketHandShakePlugin: failed to get IP address of peer",
+            "EtcdStoragePlugin: unable to connect",
+            "Error fetching prefill server info from bootstrap",
+            "Listener thread could not connect to IP",
+            "Remote NIXL agent engine ID mismatch",
+            "TcpTransport::getConnection failed",
+        ),
+        r"(?P<detail>SocketHandShakePlugin: connect\(\) ?\S+: [^\[\n]*|"
+        r"SocketHandShakePlugin: failed to get IP address of peer server \S+|EtcdStoragePlugin: unable to connect \S+|"
+        r"Error fetching prefill server info from bootstrap|"
+        r"Listener thread could not connect to IP \S+ and port \d+|Remote NIXL agent engine ID mismatch|"
+        r"TcpTransport::getConnection failed to create connection to \S+?)(?:[.\s,:]|$)",
+        lambda g: ("log-kv-transfer-unreachable", {"detail": g["detail"].strip()}),
+    ),
+    _sig(  # Mooncake's RDMA transport (v0.2 on) and SGLang's and vLLM's report of it: no NIC it could use
+        "kv-transfer-init-failed",
+        (
+            "Mooncake Transfer Engine initialization failed",
+            "RdmaTransport: No available RNIC",
+            "No RDMA devices found, check your device installation",
+            "please check your GID index by specifying MC_GID_INDEX",
+        ),
+        r"(?P<detail>Mooncake Transfer Engine initialization failed|No available RNIC|No RDMA devices found|GID is "
+        r"NULL, please check your GID index)",
+        lambda g: ("log-kv-transfer-init-failed", {"detail": g["detail"]}),
+    ),
+    _sig(  # Mooncake's rdma_context.cpp (v0.2 on): registering memory with the NIC
+        "mooncake-register-failed",
+        ("Failed to register memory 0x", "DMA BUF supported required for GPU RDMA"),
+        r"Failed to register memory 0x[0-9a-f]+: (?P<reason>Bad address|Cannot allocate memory)|(?P<dmabuf>DMA BUF "
+        r"supported required for GPU RDMA without nvidia-peermem)",
+        lambda g: (
+            ("log-memlock-too-low", {"detail": "Mooncake's memory registration: Cannot allocate memory"})
+            if g.get("reason") == "Cannot allocate memory"
+            else ("log-gdr-module-missing", {"who": "Mooncake"})
+        ),
     ),
 )

@@ -83,8 +83,10 @@ ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abo
 # an NCCL WARN (but not its plugin search, nor NCCL 2.x's WARN that libibverbs is absent, after which it uses
 # sockets: INFO in later releases; nor a topology file it could not open), an error-level glog line of torch.
 # Each substring finds the lines to try (str.find over the whole text); its regex, where it has one, confirms it.
+# Ray's "(RayTrainWorker pid=N, ip=X) " and vLLM's "(EngineCore_DP0 pid=N) " before whatever a child process prints
 _RAISED = re.compile(
-    r"^(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception)|socket\.(?:gaierror|herror|timeout))(?::|$)"
+    r"^(?:\([^()]*\)\s)?(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception)|socket\.(?:gaierror|herror|"
+    r"timeout))(?::|$)"
 )
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
@@ -120,7 +122,8 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Exception:": _RAISED,
     "Exception\n": _RAISED,
     "socket.": _RAISED,  # Python's socket.gaierror, socket.timeout: lower-case classes
-    "ERROR": re.compile(r"\[ERROR\]|^ERROR:"),
+    # vLLM's and SGLang's level prefix: "ERROR 06-12 10:21:33 [core.py:708] ..."
+    "ERROR": re.compile(r"\[ERROR\]|^ERROR:|^(?:\([^()]*\)\s)?ERROR \d\d-\d\d \d\d:\d\d:\d\d"),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
     "[F": re.compile(r"^(?:\[rank\d+\]:)?\[F\d{3,4} "),  # glog's FATAL: torch's monitor ending a process it gave up on
@@ -193,7 +196,7 @@ CONSEQUENCES = frozenset(
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
 # have got them. NCCL over sockets on Slingshot, or over its own transports where its network plugin would not load:
 # slow, but it runs. An RDMA driver libibverbs could not load, NVSHMEM's or NCCL's GPU-initiated transport that
-# did not start: nothing may have needed them.
+# did not start, Mooncake without RDMA devices: nothing may have needed them, or it went on over TCP.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -210,6 +213,7 @@ _HARMLESS_ALONE = frozenset(
         "log-ibverbs-driver-unloadable",
         "log-nvshmem-transport-failed",
         "log-nccl-gin-unavailable",
+        "log-kv-transfer-init-failed",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
