@@ -3323,6 +3323,19 @@ def test_a_distributed_checkpoint_whose_metadata_no_rank_found_is_a_missing_file
     assert finding.param_map["path"] == "/local_scratch/ckpt/step_2000/.metadata"
 
 
+@pytest.mark.parametrize(
+    "line",
+    [
+        "(EngineCore_DP0 pid=4121) RuntimeError: something no signature knows",  # vLLM V1's child processes
+        "(RayTrainWorker pid=48210, ip=10.0.0.1) ValueError: something no signature knows",  # Ray's actors
+        "ERROR 06-12 10:21:33 [core.py:708] EngineCore failed to start.",  # vLLM's and SGLang's level prefix
+    ],
+)
+def test_an_exception_or_error_behind_a_child_process_prefix_is_a_failure(line: str) -> None:
+    log = to_input(line, "a.log")
+    assert [f.name for f in explain_findings([log])] == ["log-unexplained-failure"]
+
+
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:
     # every RCCL job at NCCL_DEBUG=INFO prints them, the ones that run included
     text = _source_lines("Could not find: librccl-net.so", "NUMA auto balancing enabled", 'Missing "iommu=pt"')
