@@ -355,6 +355,10 @@ def _failed(joined: JoinedText) -> bool:
     return False
 
 
+# What says why an NCCL call failed, whichever of its error classes torch's summary of it names.
+_NCCL_FAILURE_CAUSES = frozenset(
+    {"log-nccl-known-bug", "log-nccl-gin-unavailable", "log-nccl-device-api-mismatch", "log-gcp-gpudirect-tcpx-failed"}
+)
 # What explains a failed NCCL bootstrap better than its error-return trace does.
 _BOOTSTRAP_CAUSES = frozenset({"log-nccl-bootstrap-truncated", "log-nccl-connect-failed", "log-nccl-known-bug"})
 
@@ -428,7 +432,6 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-p2p-not-supported",
             "log-gpu-busy",
             "log-nccl-cumem-host-no-p2p",
-            "log-nccl-known-bug",
             "log-nccl-net-unavailable",
             "log-ifname-missing",  # NCCL 2.28 returns invalid usage where no interface matches NCCL_SOCKET_IFNAME
             "log-gpu-out-of-memory",
@@ -438,9 +441,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-cuda-illegal-address",
             "log-cuda-device-assert",
             "log-fabric-manager-down",
-            "log-nccl-gin-unavailable",
-            "log-nccl-device-api-mismatch",
-            "log-gcp-gpudirect-tcpx-failed",
+            *_NCCL_FAILURE_CAUSES,
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
         elif name in ("log-nccl-internal-error", "log-nccl-system-error") and names & {
@@ -450,10 +451,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-ifname-missing",
             "log-nccl-topo-file-bad",
             "log-nccl-graph-file-bad",
-            "log-nccl-known-bug",
-            "log-nccl-gin-unavailable",
-            "log-nccl-device-api-mismatch",
-            "log-gcp-gpudirect-tcpx-failed",
+            *_NCCL_FAILURE_CAUSES,
         }:
             del groups[(name, params)]  # the WARN that says which internal check failed
         elif name == "log-cuda-device-assert" and not p["condition"] and sum(n == name for n, _ in groups) > 1:
