@@ -1912,6 +1912,7 @@ CASES = [
     ),
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
+    ("nccl-unique-id-store-lost", "source-texts.log", "got error: Broken pipe", "log-store-closed", {}),
     (
         "sglang-scheduler-died",
         "source-texts.log",

@@ -4135,4 +4135,12 @@ SIGNATURES: tuple[Signature, ...] = (
             else ("log-gdr-module-missing", {"who": "Mooncake"})
         ),
     ),
+    _sig(  # ProcessGroupNCCL's fetch of the unique id (torch 2.x): the store's connection broke under it, so the
+        # process that served the store (node 0's agent, or rank 0 under env://) had gone
+        "nccl-unique-id-store-lost",
+        ("got error: Broken pipe", "got error: Connection reset by peer"),
+        r"retr(?:ie|ei)ving ncclUniqueId from \[\d+\] via c10d key-value store by key '[^']*', "
+        r"but store->get\('[^']*'\) got error: (?:Broken pipe|Connection reset by peer)",
+        lambda g: ("log-store-closed", {}),
+    ),
 )
