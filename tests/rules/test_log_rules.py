@@ -1912,6 +1912,13 @@ CASES = [
     ),
     ("too-many-open-files", "source-texts.log", "Accept failed: Too many open files", "log-open-files-limit", {}),
     ("too-many-open-files", "source-texts.log", "received 0 items of ancdata", "log-open-files-limit", {}),
+    (
+        "launcher-arg-empty",
+        "source-texts.log",
+        "invalid int value: '$MASTER_PORT'",
+        "log-launcher-arg-empty",
+        {"option": "--master-port", "value": "$MASTER_PORT"},
+    ),
     ("nccl-unique-id-store-lost", "source-texts.log", "got error: Broken pipe", "log-store-closed", {}),
     (
         "sglang-scheduler-died",
@@ -3335,6 +3342,11 @@ def test_a_distributed_checkpoint_whose_metadata_no_rank_found_is_a_missing_file
 def test_an_exception_or_error_behind_a_child_process_prefix_is_a_failure(line: str) -> None:
     log = to_input(line, "a.log")
     assert [f.name for f in explain_findings([log])] == ["log-unexplained-failure"]
+
+
+def test_a_launcher_value_someone_mistyped_is_not_read_as_an_unset_variable() -> None:
+    line = "torchrun: error: argument --nnodes: invalid int value: 'two'"
+    assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-unexplained-failure"]
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:

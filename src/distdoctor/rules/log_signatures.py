@@ -3869,8 +3869,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # torchrun's argparse (every release): an option whose value the launch script took from an unset variable
         "launcher-arg-empty",
         ": invalid int value: '",
+        # empty, or a variable's name the shell left unexpanded (single quotes): not a value someone mistyped
         r"(?:torchrun|run\.py|launch\.py|__main__\.py): error: argument (?P<option>--[\w\-]+)(?:/--[\w\-]+)?: invalid "
-        r"int value: '(?P<value>[^']*)'",
+        r"int value: '(?P<value>|\$[^']*)'",
         _name("log-launcher-arg-empty"),
     ),
     _sig(  # torchelastic's multiprocessing api.py (2.13 on): a worker that outlived SIGKILL, stuck in the kernel
