@@ -36,6 +36,11 @@ def free_port() -> int:
     return ports.free_port("")
 
 
+def free_port_pair() -> int:
+    """A MASTER_PORT free on every address with the relay's port beside it free too."""
+    return ports.free_port_pair("")
+
+
 def node_address() -> str:
     """This machine's first address other than loopback: workers' checks refuse a loopback MASTER_ADDR."""
     for addresses in psutil.net_if_addrs().values():

@@ -18,7 +18,7 @@ from pathlib import Path
 import psutil
 import pytest
 
-from adversarial.attacks import env, idle, wait_listening
+from adversarial.attacks import env, free_port_pair, idle, wait_listening
 from hang.scenarios import kill_tree
 from hang.test_run import Lines
 
@@ -49,22 +49,6 @@ while True:
 """
 
 
-def _free_pair() -> int:
-    """A port p with p + 1 free too: the job's MASTER_PORT and run's relay."""
-    import socket
-
-    for _ in range(50):
-        with socket.socket() as a, socket.socket() as b:
-            a.bind(("127.0.0.1", 0))
-            port = int(a.getsockname()[1])
-            try:
-                b.bind(("127.0.0.1", port + 1))
-            except OSError:
-                continue
-            return port
-    raise RuntimeError("no two adjacent free ports")
-
-
 def _torchrun(node_rank: int, port: int, script: Path) -> list[str]:
     return [
         sys.executable, "-m", "torch.distributed.run", "--nnodes", "2", "--node-rank", str(node_rank),
@@ -83,7 +67,7 @@ def test_a_real_torchrun_job_survives_a_flood_and_a_failed_report_and_ctrl_c_lea
     script.write_text(JOB)
     reports = tmp_path / "reports"
     reports.mkdir()
-    port = _free_pair()
+    port = free_port_pair()
     node1 = subprocess.Popen(
         _torchrun(1, port, script), stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL, env=env(),
         start_new_session=True,

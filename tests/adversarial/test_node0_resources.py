@@ -17,6 +17,7 @@ from adversarial.attacks import (
     check_args,
     env,
     free_port,
+    free_port_pair,
     half_open,
     idle,
     node_address,
@@ -102,7 +103,7 @@ def _fd_limit(n: int) -> None:
 @pytest.mark.timeout(90)
 def test_1100_idle_connections_to_runs_relay_do_not_harm_the_job() -> None:
     # 1024 open files, as on many hosts: the flood would exhaust them if node 0 let it.
-    master_port = free_port()
+    master_port = free_port_pair()
     job = [sys.executable, "-c", "import time; time.sleep(12); raise SystemExit(3)"]
     run_env = {"PET_NNODES": "2", "PET_NODE_RANK": "0", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(master_port)}
     argv = [sys.executable, "-m", "distdoctor", "run", "--hang-after", "2", "--", "env", "RANK=0", "WORLD_SIZE=2", *job]
@@ -140,7 +141,7 @@ def test_connections_still_open_at_exit_print_no_traceback() -> None:
 
 @pytest.mark.timeout(60)
 def test_connections_to_runs_relay_still_open_at_exit_print_no_traceback() -> None:
-    master_port = free_port()
+    master_port = free_port_pair()
     run_env = {"PET_NNODES": "2", "PET_NODE_RANK": "0", "MASTER_ADDR": "127.0.0.1", "MASTER_PORT": str(master_port)}
     job = ["env", "RANK=0", "WORLD_SIZE=2", sys.executable, "-c", "import time; time.sleep(3)"]
     run = start([sys.executable, "-m", "distdoctor", "run", "--", *job], extra_env=run_env)
