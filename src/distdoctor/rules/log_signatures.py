@@ -125,6 +125,18 @@ def _first_matched(g: Params, texts: dict[str, Callable[[Params], str]], rest: C
     return next((text(g) for group, text in texts.items() if g.get(group)), None) or rest(g)
 
 
+def _registration_failed(who: str) -> Build:
+    """A registration of memory with an RDMA NIC that failed: ENOMEM is the locked-memory limit; anything else the
+    signature reads (EFAULT, DMA-BUF asked for) is GPU memory the NIC cannot reach without GPUDirect RDMA."""
+
+    def build(g: Params) -> tuple[str, Params]:
+        if g.get("reason") == "Cannot allocate memory":
+            return "log-memlock-too-low", {"detail": f"{who}'s memory registration failed: Cannot allocate memory"}
+        return "log-gdr-module-missing", {"who": who}
+
+    return build
+
+
 def _detail(text: str | None) -> str:
     text = (text or "").strip().rstrip(".")
     return f" ({text})" if text else ""  # an empty message: torch raises some of these without one
@@ -3832,11 +3844,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "nvshmem-registration-failed",
         "mem registration failed. Reason: ",
         r"mem registration failed\. Reason: (?P<reason>Cannot allocate memory|Bad address)",
-        lambda g: (
-            ("log-memlock-too-low", {"detail": "NVSHMEM's memory registration failed: Cannot allocate memory"})
-            if g["reason"] == "Cannot allocate memory"
-            else ("log-gdr-module-missing", {"who": "NVSHMEM"})
-        ),
+        _registration_failed("NVSHMEM"),
     ),
     _sig(  # NVSHMEM's symmetric heap (mem_heap.cpp, 3.x): its static size, or the growth its VMM heap is allowed
         "nvshmem-heap-exhausted",
@@ -4130,11 +4138,7 @@ SIGNATURES: tuple[Signature, ...] = (
         ("Failed to register memory 0x", "DMA BUF supported required for GPU RDMA"),
         r"Failed to register memory 0x[0-9a-f]+: (?P<reason>Bad address|Cannot allocate memory)|(?P<dmabuf>DMA BUF "
         r"supported required for GPU RDMA without nvidia-peermem)",
-        lambda g: (
-            ("log-memlock-too-low", {"detail": "Mooncake's memory registration: Cannot allocate memory"})
-            if g.get("reason") == "Cannot allocate memory"
-            else ("log-gdr-module-missing", {"who": "Mooncake"})
-        ),
+        _registration_failed("Mooncake"),
     ),
     _sig(  # ProcessGroupNCCL's fetch of the unique id (torch 2.x): the store's connection broke under it, so the
         # process that served the store (node 0's agent, or rank 0 under env://) had gone
