@@ -144,3 +144,25 @@ def test_c10_timestamps_with_an_unpadded_month_are_read_like_glogs() -> None:
     assert glog.startswith("W0724") and c10.startswith("[W724")
     glog_s, c10_s = stamp_seconds(glog), stamp_seconds(c10)
     assert glog_s is not None and c10_s is not None and c10_s - glog_s == 10
+
+
+def test_the_one_line_a_terminal_cut_once_is_kept_apart_and_marked_as_continuing() -> None:
+    # no second line of its width confirms the wrap: the reader leaves the join to the rules
+    line = "[W socket.cpp:601] [c10d] The client socket has timed out after 600s while trying to connect to (nod"
+    log = to_input(f"started\n{line}\ne1, 29500).\nnext\n", "a.log")
+    assert [entry.may_continue for entry in log.lines] == [False, True, False, False]
+    assert log.lines[1].text == line
+
+
+def test_a_line_of_the_wrap_width_cut_at_a_space_is_marked_as_continuing() -> None:
+    cut = "gpu-7:12:34 [0] misc/shmutils.cc:129 NCCL WARN Error while attaching to shared memory segment "
+    other = "x" * len(cut)
+    rest = "/dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)"
+    log = to_input(f"{cut}\n{rest}\n{other}\n", "a.log")
+    assert [entry.may_continue for entry in log.lines] == [True, False, False]
+
+
+def test_a_record_below_the_longest_line_does_not_continue_it() -> None:
+    long = "gpu-7:12:34 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.7<0> [1]eth1:10.0.1.7<0> [2]ib0:10.0.2.7<0>"
+    log = to_input(f"{long}\ngpu-7:12:34 [0] NCCL INFO Using network Socket\n[rank0]: RuntimeError: x\n", "a.log")
+    assert not any(entry.may_continue for entry in log.lines)

@@ -13,6 +13,7 @@ import os
 import re
 import stat
 from collections.abc import Sequence
+from dataclasses import replace
 from typing import IO, Any
 
 from distdoctor import defaults
@@ -94,6 +95,23 @@ def _wrap_width(lines: list[str]) -> int | None:
     if longest < _MIN_WRAP_WIDTH or sum(len(line) == longest for line in lines) < 2:
         return None
     return longest
+
+
+def wrap_cuts(physical: list[str]) -> list[int]:
+    """The numbers of the lines a terminal may have wrapped, their rest on the next line, where the reader cannot tell:
+    lines of the wrap width cut at a space, or, with no width two lines confirm, the one longest line."""
+    width = _wrap_width(physical)
+    longest = width or max((len(line) for line in physical), default=0)
+    if longest < _MIN_WRAP_WIDTH:
+        return []
+    cuts = [i for i, line in enumerate(physical) if len(line) == longest]
+    return [
+        i + 1
+        for i in cuts
+        if i + 1 < len(physical)
+        and (nxt := physical[i + 1]).strip()
+        and not (_has_prefix(nxt) or _CPP_RECORD.match(nxt) or _NOT_CONTINUATION.match(nxt))
+    ]
 
 
 def _has_prefix(text: str) -> bool:
@@ -178,14 +196,27 @@ def to_input(text: str, source: str) -> LogInput:
     numbered = logical_lines(lines)
     parts = _parts(numbered)
     if not parts:
-        return LogInput(source, tuple(_line(source, i, t) for i, t in numbered))
-    out, k = [], 0
-    part = f"paste part 1 (from line {parts[0]})"
-    for i, t in numbered:
-        if k + 1 < len(parts) and i >= parts[k + 1]:
-            k += 1
-            part = f"paste part {k + 1} (from line {parts[k]})"
-        out.append(_line(source, i, t, part))
+        out = [_line(source, i, t) for i, t in numbered]
+    else:
+        out, k = [], 0
+        part = f"paste part 1 (from line {parts[0]})"
+        for i, t in numbered:
+            if k + 1 < len(parts) and i >= parts[k + 1]:
+                k += 1
+                part = f"paste part {k + 1} (from line {parts[k]})"
+            out.append(_line(source, i, t, part))
+    plain = [_ANSI.sub("", line) for line in lines] if "\x1b" in text else lines
+    # the logical line that ends at a cut, where the reader did not join the rest below to it
+    ending = {line.number - 1: k - 1 for k, line in enumerate(out) if k}
+    for cut in wrap_cuts(plain):
+        if (at := ending.get(cut)) is None:
+            continue
+        text, piece = out[at].text, plain[cut - 1]
+        if text.endswith(piece):
+            out[at] = replace(out[at], may_continue=True)
+        elif piece[-1].isspace() and text.endswith(piece.rstrip()):
+            # joined with its line above by its indentation, the space the terminal cut at was dropped: restored
+            out[at] = replace(out[at], text=text + " ", may_continue=True)
     return LogInput(source, tuple(out))
 
 

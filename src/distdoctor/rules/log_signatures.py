@@ -3742,7 +3742,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # aws-ofi-nccl's GIN (1.19 on): GDRCopy, which it needs for device-initiated transfers, would not start
         "gdrcopy-unavailable",
         ("Failed to initialize GDRCopy", "GIN requires GDRCopy"),
-        r"NET/OFI Failed to initialize GDRCopy: (?P<error>[^\n]*?)\s*$|"
+        r"NET/OFI Failed to initialize GDRCopy: (?P<error>\S[^\n]*?)\s*$|"
         r"NET/OFI GIN requires GDRCopy (?P<error2>[\d.]+)\+ for forced PCIe copy support",
         lambda g: (
             "log-gdrcopy-unavailable",

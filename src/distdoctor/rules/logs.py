@@ -277,6 +277,60 @@ def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
     return hits
 
 
+def _cut_runs(log: LogInput) -> list[range]:
+    """The runs of lines a terminal may have wrapped, each with the line below its last: whole first (a line cut
+    several times), then each cut alone."""
+    cut = [line.may_continue for line in log.lines[:-1]]
+    runs: list[range] = []
+    k = 0
+    while k < len(cut):
+        if not cut[k]:
+            k += 1
+            continue
+        end = k
+        while end + 1 < len(cut) and cut[end + 1]:
+            end += 1
+        if end > k:
+            runs.append(range(k, end + 2))
+        runs += [range(j, j + 2) for j in range(k, end + 1)]
+        k = end + 1
+    return runs
+
+
+def _read_as(lines: Sequence[LogLine]) -> list[set[tuple[str, str]]]:
+    """What each line reads as alone: the (signature, finding) of each of its hits."""
+    read: list[set[tuple[str, str]]] = [set() for _ in lines]
+    # numbered by place: the lines may share numbers (a glued run and the pieces it starts with)
+    numbered = tuple(replace(line, number=i) for i, line in enumerate(lines))
+    for h in match_log(LogInput("", numbered)):
+        read[h.line.number].add((h.key, h.finding))
+    return read
+
+
+def _rejoined(log: LogInput) -> LogInput:
+    """The log with each line a terminal may have wrapped joined to its rest, where the joined text reads as a finding
+    that none of its pieces reads as alone."""
+    runs = _cut_runs(log)
+    if not runs:
+        return log
+    pieces = sorted({k for r in runs for k in r})
+    alone = dict(zip(pieces, _read_as([log.lines[k] for k in pieces]), strict=True))
+    glued = [replace(log.lines[r[0]], text="".join(log.lines[k].text for k in r), may_continue=False) for r in runs]
+    adopted: dict[int, tuple[range, LogLine]] = {}
+    taken: set[int] = set()
+    for r, line, read in zip(runs, glued, _read_as(glued), strict=True):
+        if not taken.intersection(r) and read - set().union(*(alone[k] for k in r)):
+            adopted[r[0]], taken = (r, line), taken.union(r)
+    if not adopted:
+        return log
+    lines, k = [], 0
+    while k < len(log.lines):
+        r, line = adopted.get(k, (range(k, k + 1), log.lines[k]))
+        lines.append(line)
+        k = r.stop
+    return replace(log, lines=tuple(lines))
+
+
 def node_of(log: LogInput) -> str:
     """The host that wrote the log when its NCCL lines name one host, else the file name."""
     hosts = {host for host in {line.host for line in log.lines} if host and not host.startswith("task ")}
@@ -1270,6 +1324,7 @@ def _order(finding: Finding) -> tuple[int, int]:
 
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
+    logs = [_rejoined(log) for log in logs]
     nodes = [node_of(log) for log in logs]
     joined = [JoinedText.of(log.lines) for log in logs]
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]

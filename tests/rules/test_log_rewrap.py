@@ -1,0 +1,54 @@
+"""A line a terminal wrapped where the reader cannot tell (cut once, or cut at a space): every signature's real line,
+wrapped at a usual terminal width, still reads as its finding; lines that only happen to be long stay apart."""
+
+from __future__ import annotations
+
+import pytest
+from test_log_rules import CASES, LOGS, real_line
+
+from distdoctor.facts.logs import read_log, to_input
+from distdoctor.rules.logs import MARKERS, _rejoined, explain_findings
+
+# Where the rest of a cut line reads as a record of its own, the reader keeps them apart: a rest that starts with
+# "1: " is srun -l's task prefix; one that starts with " at " is a stack frame of another language.
+_AMBIGUOUS = {("process_vm_readv(pid=", 80), ("check for firewalls", 80)}
+
+
+def _wrapped(text: str, width: int) -> str:
+    return "\n".join(text[i : i + width] for i in range(0, len(text), width))
+
+
+def _params() -> list[object]:
+    out, seen = [], set()
+    for key, fixture, needle, name, _ in CASES:
+        if name in MARKERS or (fixture, needle, name) in seen:
+            continue
+        seen.add((fixture, needle, name))
+        for width in (80, 100, 120):
+            ambiguous = (needle, width) in _AMBIGUOUS
+            marks = [pytest.mark.xfail(strict=True, reason="the rest reads as a record")] if ambiguous else []
+            out.append(pytest.param(fixture, needle, name, width, marks=marks, id=f"{key}-{width}"))
+    return out
+
+
+@pytest.mark.parametrize(("fixture", "needle", "name", "width"), _params())
+def test_a_signatures_line_wrapped_by_a_terminal_reads_as_its_finding(
+    fixture: str, needle: str, name: str, width: int
+) -> None:
+    text = real_line(fixture, needle).text
+    if name not in {f.name for f in explain_findings([to_input(text, "a.log")])}:
+        pytest.skip("the line alone, outside its log, reads as something else")
+    assert name in {f.name for f in explain_findings([to_input(_wrapped(text, width), "a.log")])}
+
+
+def test_the_longest_line_of_a_healthy_log_stays_apart_from_the_line_below() -> None:
+    log = read_log(str(LOGS / "healthy-quiet.log"))
+    assert any(line.may_continue for line in log.lines)
+    assert not [f for f in explain_findings([log]) if f.severity == "error"]
+    assert _rejoined(log) is log
+
+
+def test_a_real_paste_that_broke_nccls_error_after_its_comma_is_read_as_one_line() -> None:
+    log = read_log(str(LOGS / "field" / "1800-nccl-allreduce-cudamalloc-oom-no-free-driver-memory.log"))
+    first = _rejoined(log).lines[0]
+    assert first.number == 1 and first.text.endswith("3699,unhandled cuda error, NCCL version 2.27.3")
