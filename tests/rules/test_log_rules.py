@@ -2643,7 +2643,7 @@ CASES = [
         {"who": "SGLang's data-parallel controller"},
     ),
     (
-        "sglang-dist-port-in-use",
+        "sglang-port-in-use",
         "source-texts.log",
         "dist_init_port at 20000",
         "master-port-in-use",
@@ -3266,6 +3266,88 @@ CASES += [
     ),
 ]
 
+# Read after the twenty-eighth round was measured: Slurm's job-spec validation, UCX's shared-memory FIFO and address
+# handles, torch's store ping, TensorPipe's verbs helpers, SGLang's port wait.
+CASES += [
+    (
+        "slurm-job-spec-invalid",
+        "field/2562-torchx-slurm-gpus-per-task-without-ntasks.log",
+        "Failed to validate job spec",
+        "log-slurm-options-conflict",
+        {"tool": "sbatch"},
+    ),
+    (
+        "slurm-job-spec-invalid",
+        "source-texts.log",
+        "--gpus not multiple of",
+        "log-slurm-options-conflict",
+        {"tool": "srun", "error": "--gpus not multiple of --gpus-per-task"},
+    ),
+    (
+        "ucx-mm-fifo",
+        "field/2563-k8s-nccl-allreduce-job-no-devshm-ucx-segfault.log",
+        "receive FIFO",
+        "log-shm-too-small",
+        {"who": "UCX"},
+    ),
+    (
+        "store-ping-foreign",
+        "field/2523-vllm-ray-dp-engines-tcpstore-port-collision.log",
+        "Ping failed",
+        "log-store-port-foreign",
+        {"addr": "127.0.0.1", "port": "37903", "detail": "expected 25984, got 68681728"},
+    ),
+    (
+        "ucx-create-ah",
+        "field/2520-dynamo-nixl-ucx-pod-netns-no-roce-netdev.log",
+        "connect on mlx5_8",
+        "log-rdma-address-unresolved",
+        {"dev": "mlx5_8", "error": "No such device"},
+    ),
+    (
+        "ucx-create-ah",
+        "field/2545-gb300-mpirun-ucx-ib-no-subnet-manager.log",
+        "ibv_create_ah(",
+        "log-rdma-address-unresolved",
+        {"error": "Connection timed out"},
+    ),
+    (
+        "ucx-create-ah",
+        "source-texts.log",
+        "for UD verbs connect on mlx5_2",
+        "log-rdma-address-unresolved",
+        {"dev": "mlx5_2", "error": "Connection timed out"},
+    ),
+    (
+        "tensorpipe-ibv",
+        "field/2502-tensorpipe-ibv-omnipath-hfi-invalid-argument.log",
+        "tensorpipe/common/ibv.h",
+        "log-tensorpipe-ibv-failed",
+        {"error": "Invalid argument"},
+    ),
+    (
+        "tensorpipe-ibv",
+        "source-texts.log",
+        "ibv.h:170",
+        "log-tensorpipe-ibv-failed",
+        {"error": "Cannot allocate memory"},
+    ),
+    (
+        "sglang-port-in-use",
+        "field/2525-srt-slurm-sglang-colocated-prefill-port-base.log",
+        "port_base at",
+        "master-port-in-use",
+        {"port": "30234"},
+    ),
+    (
+        "sglang-port-in-use",
+        "source-texts.log",
+        "nccl_port at 30235",
+        "master-port-in-use",
+        {"port": "30235", "holder": "the process ['python3', '-m', 'sglang.launch_server']"},
+    ),
+]
+
 
 @pytest.mark.parametrize(("key", "fixture", "needle", "name", "params"), CASES)
 def test_signature_on_a_real_line(key: str, fixture: str, needle: str, name: str, params: dict[str, str]) -> None:
@@ -3471,6 +3553,8 @@ def test_a_failure_no_signature_explains_is_an_error_with_its_decisive_lines() -
         ("1192-nccl-242-multinode-docker-unhandled-system-error.log", "NCCL error in: "),  # a misspelt error text
         ("1303-frontier-mpich-nic-policy-numa-mpi4py-import-order.log", "Fatal error in PMPI_Init_thread"),
         ("1463-xpu-oneccl-accelerate-launch-no-mpi-launcher.log", "|CCL_ERROR|"),
+        ("2541-efa-eq-error-dataloader-fork.log", "Unable to write to EQ"),  # libfabric's RxR, before its abort()
+        ("2547-slurm-cpuset-mems-gb300-no-cuda.log", "NVRM: Assertion failed"),
     ],
 )
 def test_a_cpp_abort_or_a_launcher_that_never_started_the_ranks_is_a_failure(excerpt: str, line: str) -> None:

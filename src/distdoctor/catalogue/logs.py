@@ -1033,11 +1033,17 @@ LOGS: tuple[Entry, ...] = (
             "network usable on every node: for IB, ibv_devinfo inside the container must list the HCAs (pass "
             "/dev/infiniband, load the RDMA driver); for a plugin such as AWS Libfabric (EFA), the plugin's "
             "libnccl-net.so (aws-ofi-nccl) must be on LD_LIBRARY_PATH or named by NCCL_NET_PLUGIN. "
-            "NCCL_DEBUG_SUBSYS=INIT,NET shows which plugins loaded.",
+            "NCCL_NET may come from the image rather than the job: /etc/nccl.conf, ~/.nccl.conf, the container's "
+            "ENV, or /etc/profile.d, which only login shells (bash -l) read; print it in the job's own shell. A "
+            "vendor's plugin for a fabric this node lacks (found on the library path or in the ldconfig cache) is "
+            "kept out with NCCL_NET_PLUGIN=none. NCCL_DEBUG_SUBSYS=INIT,NET shows which plugins loaded.",
             "取消 NCCL_NET，让 NCCL 自行选择（InfiniBand 设备可用时用 IB，否则用 socket），"
             "或让每个节点都具备所指定的网络："
             "IB 需要容器内 ibv_devinfo 能列出 HCA（传入 /dev/infiniband，加载 RDMA 驱动）；AWS Libfabric（EFA）等插件"
             "需要其 libnccl-net.so（aws-ofi-nccl）在 LD_LIBRARY_PATH 上或由 NCCL_NET_PLUGIN 指定。"
+            "NCCL_NET 可能来自镜像而非作业：/etc/nccl.conf、~/.nccl.conf、容器的 ENV，"
+            "或只有登录 shell（bash -l）才读取的 /etc/profile.d；在作业自己的 shell 中打印它。"
+            "厂商为本节点没有的网络提供的插件（位于库路径或 ldconfig 缓存中）可用 NCCL_NET_PLUGIN=none 排除。"
             "NCCL_DEBUG_SUBSYS=INIT,NET 会显示加载了哪些插件。",
         ),
     ),

@@ -2163,4 +2163,67 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "（包括先被导入的某个库）与没有绑定的效果相同。",
         ),
     ),
+    Entry(
+        "log-store-port-foreign",
+        "error",
+        "log",
+        Text(
+            "The store at {addr}:{port} answered its client's ping with another value ({detail}): another store or "
+            "program holds that port",
+            "{addr}:{port} 上的 store 对客户端的 ping 回了另一个值（{detail}）：该端口被另一个 store 或程序占用",
+        ),
+        Text(
+            "torch's store client sends its pid and expects it back; a different value means it reached a store of "
+            "another job, of another engine of this deployment on the same node, or another program. Give each job, "
+            "and each engine that starts its own process group, a port of its own (MASTER_PORT, or the framework's "
+            "port option), and find the holder with ss -ltnp 'sport = :{port}'. A framework that picks a random free "
+            "port for each engine can pick one twice: upgrade it, or give the ports yourself.",
+            "torch 的 store 客户端发送自己的 pid 并期望原样返回；返回别的值说明它连到了另一个作业的 store、"
+            "同一节点上本次部署中另一个引擎的 store，或别的程序。给每个作业、以及每个自行建立进程组的引擎分配各自的端口"
+            "（MASTER_PORT 或框架的端口选项），并用 ss -ltnp 'sport = :{port}' 找出占用者。"
+            "为每个引擎随机挑选空闲端口的框架可能挑到同一个端口：升级它，或自己指定端口。",
+        ),
+    ),
+    Entry(
+        "log-rdma-address-unresolved",
+        "error",
+        "log",
+        Text(
+            "UCX could not make an address handle for a peer on {dev} ({error}): {why}",
+            "UCX 无法在 {dev} 上为对端建立地址句柄（{error}）：{why}",
+        ),
+        Text(
+            "On RoCE an address handle is built from a GID, so the network interface that owns it must be in the "
+            "job's network namespace (a pod needs that NIC's interface itself: hostNetwork, or the NIC's SR-IOV or "
+            "Multus attachment), carry the address, and reach the peer's address on the same subnet or VLAN (ping "
+            "from that interface). show_gids lists the GIDs; UCX_IB_GID_INDEX picks one, UCX_NET_DEVICES the NICs "
+            "UCX may use. On InfiniBand the port must be ACTIVE (ibstat), which needs a subnet manager running on "
+            "the fabric (opensm, or the switch's).",
+            "在 RoCE 上，地址句柄由 GID 建立，因此拥有该 GID 的网卡必须位于作业的网络命名空间中（pod 需要这块网卡本身："
+            "hostNetwork，或该网卡的 SR-IOV 或 Multus 接入）、配有该地址，并能在同一子网或 VLAN 内到达对端地址"
+            "（从该网卡 ping）。show_gids 列出 GID；UCX_IB_GID_INDEX 选择其中一个，"
+            "UCX_NET_DEVICES 指定 UCX 可用的网卡。在 InfiniBand 上端口必须处于 ACTIVE 状态（ibstat），"
+            "这需要网络中运行着子网管理器（opensm 或交换机自带的）。",
+        ),
+    ),
+    Entry(
+        "log-tensorpipe-ibv-failed",
+        "error",
+        "log",
+        Text(
+            "TensorPipe (torch.distributed.rpc) could not use its InfiniBand transport: {error}",
+            "TensorPipe（torch.distributed.rpc）无法使用它的 InfiniBand 传输：{error}",
+        ),
+        Text(
+            "TensorPipe takes its ibv transport on any node where libibverbs lists a device, fabrics whose verbs "
+            "lack what it needs among them (Intel Omni-Path's hfi1, iWARP, some RoCE setups). Give the RPC backend "
+            "TCP only: rpc.init_rpc(..., rpc_backend_options=rpc.TensorPipeRpcBackendOptions(_transports=['uv'])). "
+            "On InfiniBand, Cannot allocate memory is the locked-memory limit: ulimit -l unlimited (docker "
+            "--ulimit memlock=-1).",
+            "只要 libibverbs 列出了设备，TensorPipe 就会选用它的 ibv 传输，其中包括 verbs 不具备其所需功能的网络"
+            "（Intel Omni-Path 的 hfi1、iWARP、部分 RoCE 环境）。让 RPC 后端只用 TCP：rpc.init_rpc(..., "
+            "rpc_backend_options=rpc.TensorPipeRpcBackendOptions(_transports=['uv']))。在 InfiniBand 上，"
+            "Cannot allocate memory 表示锁定内存上限不够：ulimit -l unlimited（docker --ulimit memlock=-1）。",
+        ),
+    ),
 )

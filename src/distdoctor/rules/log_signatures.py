@@ -253,6 +253,23 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
     return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
 
 
+_AH_WHY = {
+    "No such device": "the network interface behind the RoCE address (GID) it was given is not in this network "
+    "namespace",
+    "Connection timed out": "the peer's address did not answer (on RoCE no ARP reply from the GID's interface; on "
+    "InfiniBand a port that is not ACTIVE, as without a subnet manager)",
+    "Network is unreachable": "no route from the GID's interface to the peer's address",
+    "No route to host": "no route from the GID's interface to the peer's address",
+}
+
+
+def _address_handle(g: Params) -> tuple[str, Params]:
+    error = g.get("error") or g["error2"]
+    dev = g.get("dev") or g.get("dev2") or g.get("dev3") or "its device"
+    why = _AH_WHY.get(error, "the GID or port it was given cannot reach the peer")
+    return "log-rdma-address-unresolved", {"dev": dev, "error": error, "why": why}
+
+
 def _port_unbound(g: Params) -> tuple[str, Params]:
     """A store that could not bind its port, for a reason the line does not give: below 1024 most likely the right
     to bind it, above it a process that holds it."""
@@ -3495,10 +3512,11 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # SGLang's network.py (0.5 on): the port of torch's process group that it waits to become free
-        "sglang-dist-port-in-use",
+    _sig(  # SGLang's network.py (0.5 on): a port it waits to become free (torch's process group's, its HTTP server's
+        # block of ports, NCCL's), still taken after the wait, and the command line of the process that holds it
+        "sglang-port-in-use",
         "is not available in",
-        r"dist_init_port at (?P<port>\d+) is not available in \d+ seconds\."
+        r"(?<!\w)\w{1,40} at (?P<port>\d+) is not available in \d+ seconds\."
         r"(?:.*?process\.cmdline\(\)=(?P<cmd>\[[^\]]*\]))?",
         lambda g: (
             "master-port-in-use",
@@ -4147,5 +4165,51 @@ SIGNATURES: tuple[Signature, ...] = (
         r"retr(?:ie|ei)ving ncclUniqueId from \[\d+\] via c10d key-value store by key '[^']*', "
         r"but store->get\('[^']*'\) got error: (?:Broken pipe|Connection reset by peer)",
         lambda g: ("log-store-closed", {}),
+    ),
+    _sig(  # Slurm's gres.c (srun, sbatch, salloc): GPU, task and CPU options of one request that contradict each
+        # other; the "Invalid generic resource (gres) specification" below it is the error code it then returns
+        "slurm-job-spec-invalid",
+        "Failed to validate job spec",
+        r"(?:(?P<tool>srun|sbatch|salloc): error: )?Failed to validate job spec[.,] (?P<error>\S[^\n]*?)\s*$",
+        lambda g: ("log-slurm-options-conflict", {"tool": g.get("tool") or "Slurm", "error": g["error"]}),
+    ),
+    _sig(  # UCX's mm transport (uct/sm/mm, every release): its receive FIFO is a shared-memory segment
+        "ucx-mm-fifo",
+        "failed to allocate receive FIFO",
+        r"mm_iface failed to allocate receive FIFO",
+        lambda g: (
+            "log-shm-too-small",
+            {"who": "UCX", "path": "/dev/shm", "detail": " (its shared-memory transport's receive FIFO)"},
+        ),
+    ),
+    _sig(  # TCPStore.cpp (torch 2.3+): the client sends its pid and expects it back; another value came back
+        "store-ping-foreign",
+        "invalid value returned from server",
+        r"(?:connect/validate to host (?P<host>\[[^\]]+\]|[^\s:\[]+):(?P<port>\d+) - [^\n]*?)?Ping failed, invalid "
+        r"value returned from server\. Expected: (?P<expected>\d+), Got: (?P<got>\d+)",
+        lambda g: (
+            "log-store-port-foreign",
+            {
+                "addr": (g.get("host") or "MASTER_ADDR").strip("[]"),
+                "port": g.get("port") or "MASTER_PORT",
+                "detail": f"expected {g['expected']}, got {g['got']}",
+            },
+        ),
+    ),
+    _sig(  # UCX's ib_device.c (1.10 on; "for USAGE" since 1.12): an address handle for a peer of a UD, DC or SRD
+        # endpoint, which on RoCE resolves the peer's address from the GID's interface
+        "ucx-create-ah",
+        ("ibv_create_ah(", " connect on ", "SRD AH on ", "DC pure grant on "),
+        r"ibv_create_ah\([^\n]*?\)(?: for [^\n]*? on (?P<dev>[\w.\-]+)| on (?P<dev2>[\w.\-]+))? (?:failed: )?"
+        r"(?P<error>No such device|Connection timed out|Network is unreachable|No route to host|Invalid argument)|"
+        r"\bfor (?:UD|DC|RC|SRD)\b[\w ]*? on (?P<dev3>[\w.\-]+) failed: (?P<error2>No such device|Connection timed "
+        r"out|Network is unreachable|No route to host|Invalid argument)",
+        _address_handle,
+    ),
+    _sig(  # TensorPipe (torch.distributed.rpc): a verbs call of its ibv helpers or transport that failed
+        "tensorpipe-ibv",
+        ("tensorpipe/common/ibv", "tensorpipe/transport/ibv"),
+        r'In [^\n]*? at tensorpipe/(?:common/ibv|transport/ibv/\w+)\.(?:h|cc):\d+ "[^"\n]*": (?P<error>[^\n]+?)\s*$',
+        _name("log-tensorpipe-ibv-failed"),
     ),
 )

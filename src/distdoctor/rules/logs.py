@@ -139,6 +139,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES": None,  # Hydra's report of a rank that failed
     "Fatal error in ": re.compile(r"\bFatal error in P?MPI_\w+"),  # MPICH's (and Intel MPI's, Cray's) error handler
     "|CCL_ERROR|": None,  # oneCCL's (Intel GPUs' collectives, torch's xccl and ccl backends) error lines
+    # libfabric's RxR/EFA provider reporting an error on an endpoint with no event queue bound, as NCCL's and MPI's
+    # are: it aborts the process next
+    "Unable to write to EQ": None,
+    "NVRM: Assertion failed": None,  # the NVIDIA kernel driver's own check failing, a GPU call with it
     # torch's wrapping of a failed NCCL call (every release since 1.0), whatever its text: a paste may hold that
     # line alone, without the exception class in front of it
     "NCCL error in: ": None,
@@ -478,6 +482,12 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-launch-env-missing",
         }:
             del groups[(name, params)]  # the library a finding of its own names, with its own fix
+        elif (
+            name == "log-slurm-request-unsatisfiable"
+            and p["error"].startswith("Invalid generic resource")
+            and "log-slurm-options-conflict" in names
+        ):
+            del groups[(name, params)]  # the error code gres.c returns once it found the options contradicting
         elif name == "log-gloo-connect-failed" and "log-gloo-loopback" in names:
             del groups[(name, params)]
         elif name in ("log-nccl-invalid-usage", "log-nccl-invalid-argument", "log-nccl-cuda-error") and names & {
