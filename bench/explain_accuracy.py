@@ -562,6 +562,14 @@ CAUSES["colocated-engines-tcpstore-port-collision"] = CAUSES["colocated-engines-
 }
 CAUSES["profile-script-forces-nccl-net-plugin"] = {"log-nccl-net-unavailable"}
 CAUSES["vendor-net-plugin-preinstalled-single-node"] = {"log-nccl-net-unavailable"}
+# A port other than the store's that is taken (a ZeroMQ socket's, SGLang's own) is log-port-in-use, no longer
+# master-port-in-use; its fix names workers of one job racing for one port, as vLLM's did.
+for _key in (
+    "hostnetwork-colocated-pods-port-collision",
+    "colocated-workers-same-port-base",
+    "mq-port-probe-bind-race-nondriver-node",
+):
+    CAUSES[_key] = CAUSES.get(_key, set()) | {"log-port-in-use"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

@@ -3336,15 +3336,22 @@ CASES += [
         "sglang-port-in-use",
         "field/2525-srt-slurm-sglang-colocated-prefill-port-base.log",
         "port_base at",
-        "master-port-in-use",
-        {"port": "30234"},
+        "log-port-in-use",
+        {"port": "30234", "who": "SGLang's port_base", "holder": ""},
     ),
     (
         "sglang-port-in-use",
         "source-texts.log",
         "nccl_port at 30235",
-        "master-port-in-use",
-        {"port": "30235", "holder": "the process ['python3', '-m', 'sglang.launch_server']"},
+        "log-port-in-use",
+        {"port": "30235", "holder": ", held by the process ['python3', '-m', 'sglang.launch_server']"},
+    ),
+    (
+        "zmq-address-in-use",
+        "field/2521-dynamo-hostnetwork-zmq-port-collision.log",
+        "ZMQError",
+        "log-port-in-use",
+        {"port": "20380", "who": "a ZeroMQ socket"},
     ),
 ]
 

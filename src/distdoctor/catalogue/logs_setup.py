@@ -2226,4 +2226,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "Cannot allocate memory 表示锁定内存上限不够：ulimit -l unlimited（docker --ulimit memlock=-1）。",
         ),
     ),
+    Entry(
+        "log-port-in-use",
+        "error",
+        "log",
+        Text(
+            "Port {port} is already taken on this node: {who} could not listen on it{holder}",
+            "本节点的端口 {port} 已被占用：{who} 无法在该端口监听{holder}",
+        ),
+        Text(
+            "Another process holds it, most often another copy of this program on the same node: a second server or "
+            "engine, a worker of the same deployment, or pods on the host's network that share the node's ports. "
+            "Stop it, or give each copy its own port or port range (vLLM's VLLM_PORT, SGLang's --port and "
+            "--nccl-port, the framework's own option); ss -ltnp 'sport = :{port}' names the holder. Where every "
+            "worker of one job fails on the same port at once, they raced for it: upgrade the framework, or give "
+            "each worker its own.",
+            "有别的进程占用了它，最常见的是同一节点上本程序的另一份：第二个服务或引擎、同一部署中的某个 worker，"
+            "或使用主机网络、共享节点端口的 pod。停掉它，或给每一份分配各自的端口或端口段（vLLM 的 VLLM_PORT、"
+            "SGLang 的 --port 和 --nccl-port、框架自己的选项）；ss -ltnp 'sport = :{port}' 会显示占用者。"
+            "如果同一作业的所有 worker 同时在同一个端口上失败，说明它们在争抢该端口："
+            "升级框架，或给每个 worker 各自的端口。",
+        ),
+    ),
 )

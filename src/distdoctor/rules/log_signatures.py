@@ -253,6 +253,18 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
     return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
 
 
+def _sglang_port(g: Params) -> tuple[str, Params]:
+    """SGLang's port wait: its process group's store port is torch's MASTER_PORT; the others are its own."""
+    holder = f"the process {g['cmd']}" if g.get("cmd") else ""
+    if g["name"] == "dist_init_port":
+        return "master-port-in-use", {"port": g["port"], "holder": holder or "another process"}
+    return "log-port-in-use", {
+        "port": g["port"],
+        "who": f"SGLang's {g['name']}",
+        "holder": f", held by {holder}" if holder else "",
+    }
+
+
 _AH_WHY = {
     "No such device": "the network interface behind the RoCE address (GID) it was given is not in this network "
     "namespace",
@@ -737,7 +749,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # torch <= 1.10's TCPStore, and Python's own OSError, say only this
         "address-in-use",
         "ddress already in use",
-        r"^(?!.*The server socket)(?!.*\[[WI] )(?!.*Failed to start the grpc server).*?"
+        r"^(?!.*The server socket)(?!.*\[[WI] )(?!.*Failed to start the grpc server)(?!.*ZMQError).*?"
         r"(?:RuntimeError|OSError|DistNetworkError|error)\b.*?"
         r"(?:\[Errno 98\] )?Address already in use",
         _port_in_use,
@@ -3516,12 +3528,9 @@ SIGNATURES: tuple[Signature, ...] = (
         # block of ports, NCCL's), still taken after the wait, and the command line of the process that holds it
         "sglang-port-in-use",
         "is not available in",
-        r"(?<!\w)\w{1,40} at (?P<port>\d+) is not available in \d+ seconds\."
+        r"(?<!\w)(?P<name>\w{1,40}) at (?P<port>\d+) is not available in \d+ seconds\."
         r"(?:.*?process\.cmdline\(\)=(?P<cmd>\[[^\]]*\]))?",
-        lambda g: (
-            "master-port-in-use",
-            {"port": g["port"], "holder": f"the process {g['cmd']}" if g.get("cmd") else "another process"},
-        ),
+        _sglang_port,
     ),
     _sig(  # vLLM's platforms/cuda.py (0.5 to 0.6): a CUDA_VISIBLE_DEVICES set to nothing
         "cuda-visible-devices-empty",
@@ -4211,5 +4220,15 @@ SIGNATURES: tuple[Signature, ...] = (
         ("tensorpipe/common/ibv", "tensorpipe/transport/ibv"),
         r'In [^\n]*? at tensorpipe/(?:common/ibv|transport/ibv/\w+)\.(?:h|cc):\d+ "[^"\n]*": (?P<error>[^\n]+?)\s*$',
         _name("log-tensorpipe-ibv-failed"),
+    ),
+    _sig(  # pyzmq's ZMQError (vLLM's, SGLang's and Dynamo's sockets between their processes), with the address
+        # where pyzmq (22 on) gives it
+        "zmq-address-in-use",
+        "ZMQError: Address already in use",
+        r"ZMQError: Address already in use(?: \(addr='(?:\w+://)?(?P<addr>[^'\n]*?):(?P<port>\d+)'\))?",
+        lambda g: (
+            "log-port-in-use",
+            {"port": g.get("port") or "(the log does not say which)", "who": "a ZeroMQ socket", "holder": ""},
+        ),
     ),
 )
