@@ -1991,7 +1991,8 @@ SIGNATURES: tuple[Signature, ...] = (
             "named symbol not found",
             "hipErrorNoBinaryForGpu",
         ),
-        r"(?:^|: )(?P<gpu>[^:]*?) with CUDA capability (?P<sm>sm_\d+) is not compatible with the current PyTorch|"
+        r"(?:^|: |\d\d:\d\d:\d\d[.,\d]* )(?P<gpu>[^:]*?) with CUDA capability (?P<sm>sm_\d+) is not compatible "
+        r"with the current PyTorch|"
         r"Found GPU\d+ (?P<gpu2>.+?) which is of compute capability \(CC\) (?P<cc>\d+\.\d+)|"
         r"(?P<image>no kernel image is available for execution on the device)|"
         r"(?P<nccl>Cuda failure (?:98 )?')?(?P<function>invalid device function)|"
@@ -2305,7 +2306,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "local-rank-unrecognized",
         "unrecognized arguments",
-        r"^(?:\[rank\d+\]:\s*|\d+: )?(?P<script>\S+): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
+        # the script's name starts the line, or follows a prefix a paste or a logger put before it
+        r"(?<!\S)(?P<script>[^\s:]{1,200}): error: unrecognized arguments: .*?(?P<flag>--local[-_]rank)=\d+",
         lambda g: (
             "local-rank-arg",
             {

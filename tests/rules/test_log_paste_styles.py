@@ -1,5 +1,6 @@
-"""A line a terminal wrapped where the reader cannot tell (cut once, or cut at a space): every signature's real line,
-wrapped at a usual terminal width, still reads as its finding; lines that only happen to be long stay apart."""
+"""Every signature's real line as people paste it still reads as its finding: wrapped by a terminal (where the reader
+cannot tell, cut once or at a space, too), quoted, indented, behind a rank's, a task's or a timestamp's prefix, with a
+CR; and lines that only happen to be long stay apart."""
 
 from __future__ import annotations
 
@@ -18,12 +19,31 @@ def _wrapped(text: str, width: int) -> str:
     return "\n".join(text[i : i + width] for i in range(0, len(text), width))
 
 
-def _params() -> list[object]:
+# How a paste may carry a line: a quote in an issue, a code block's indentation, torch's and srun -l's prefixes, a
+# logger's timestamp, Windows' line end.
+_STYLES = {
+    "quoted": lambda line: f"> {line}",
+    "indented": lambda line: f"    {line}",
+    "rank-prefix": lambda line: f"[rank3]: {line}",
+    "task-prefix": lambda line: f"3: {line}",
+    "timestamp": lambda line: f"2024-05-01 10:00:00,123 {line}",
+    "crlf": lambda line: f"{line}\r",
+}
+
+
+def _lines() -> list[tuple[str, str, str, str]]:
     out, seen = [], set()
     for key, fixture, needle, name, _ in CASES:
         if name in MARKERS or (fixture, needle, name) in seen:
             continue
         seen.add((fixture, needle, name))
+        out.append((key, fixture, needle, name))
+    return out
+
+
+def _params() -> list[object]:
+    out = []
+    for key, fixture, needle, name in _lines():
         for width in (80, 100, 120):
             ambiguous = (needle, width) in _AMBIGUOUS
             marks = [pytest.mark.xfail(strict=True, reason="the rest reads as a record")] if ambiguous else []
@@ -39,6 +59,17 @@ def test_a_signatures_line_wrapped_by_a_terminal_reads_as_its_finding(
     if name not in {f.name for f in explain_findings([to_input(text, "a.log")])}:
         pytest.skip("the line alone, outside its log, reads as something else")
     assert name in {f.name for f in explain_findings([to_input(_wrapped(text, width), "a.log")])}
+
+
+@pytest.mark.parametrize("style", sorted(_STYLES))
+@pytest.mark.parametrize(("key", "fixture", "needle", "name"), _lines(), ids=[k for k, *_ in _lines()])
+def test_a_signatures_line_as_a_paste_carries_it_reads_as_its_finding(
+    key: str, fixture: str, needle: str, name: str, style: str
+) -> None:
+    text = real_line(fixture, needle).text
+    if name not in {f.name for f in explain_findings([to_input(text, "a.log")])}:
+        pytest.skip("the line alone, outside its log, reads as something else")
+    assert name in {f.name for f in explain_findings([to_input(_STYLES[style](text), "a.log")])}
 
 
 def test_the_longest_line_of_a_healthy_log_stays_apart_from_the_line_below() -> None:
