@@ -159,7 +159,15 @@ def test_a_line_of_the_wrap_width_cut_at_a_space_is_marked_as_continuing() -> No
     other = "x" * len(cut)
     rest = "/dev/shm/nccl-glnlGK (size 14156128), error: No such file or directory (2)"
     log = to_input(f"{cut}\n{rest}\n{other}\n", "a.log")
-    assert [entry.may_continue for entry in log.lines] == [True, False, False]
+    assert log.lines[0].may_continue and log.lines[0].text == cut
+
+
+def test_a_line_an_editor_broke_at_a_word_is_marked_as_continuing_and_a_short_one_is_not() -> None:
+    # the first line's next word ("without") would not have fitted in the width of the paste's longest line
+    wrapped = "torch.distributed.DistStoreError: use_libuv was requested but PyTorch was built"
+    rest = "without libuv support, run with USE_LIBUV=0 to disable it."
+    log = to_input(f"{wrapped}\n{rest}\nshort line\nanother line\n", "a.log")
+    assert [entry.may_continue for entry in log.lines] == [True, False, False, False]
 
 
 def test_a_record_below_the_longest_line_does_not_continue_it() -> None:

@@ -83,3 +83,25 @@ def test_a_real_paste_that_broke_nccls_error_after_its_comma_is_read_as_one_line
     log = read_log(str(LOGS / "field" / "1800-nccl-allreduce-cudamalloc-oom-no-free-driver-memory.log"))
     first = _rejoined(log).lines[0]
     assert first.number == 1 and first.text.endswith("3699,unhandled cuda error, NCCL version 2.27.3")
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "name"),
+    [
+        # its author's notes broke the line at a word, leaving the space at the end of the first piece
+        ("2660-windows-torchrun-tcpstore-libuv-missing.log", "log-store-libuv-missing"),
+        # a paste that broke a rank's error after "retrieving ncclUniqueId from [0]"
+        ("1984-vllm-dp-env-vars-without-tcpstore.log", "log-store-closed"),
+    ],
+)
+def test_a_real_line_its_paste_broke_at_a_word_reads_as_its_finding(excerpt: str, name: str) -> None:
+    log = read_log(str(LOGS / "field" / excerpt))
+    assert name in {f.name for f in explain_findings([log])}
+
+
+def test_a_reverse_lookups_ptr_name_its_paste_broke_is_not_an_unresolvable_store_host() -> None:
+    # the store's reverse lookup of a client (an ip6.arpa name), read whole as a joined line shows it
+    text = (LOGS / "field" / "1601-macos-standalone-ipv6-reverse-lookup-hang.log").read_text()
+    log = to_input(" ".join(text.split("\n")), "1601.log")
+    assert "ip6.arpa, 55738) cannot be retrieved (gai error: 8" in log.lines[0].text
+    assert "log-store-host-unresolvable" not in {f.name for f in explain_findings([log])}

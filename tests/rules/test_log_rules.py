@@ -3347,6 +3347,21 @@ CASES += [
         {"port": "30235", "holder": ", held by the process ['python3', '-m', 'sglang.launch_server']"},
     ),
     (
+        "gloo-pair-so-error",
+        "field/2603-pyxis-gloo-etc-hosts-127011.log",
+        "SO_ERROR",
+        "log-gloo-loopback",
+        {"detail": " (a peer advertised 127.0.1.1)"},
+    ),
+    (
+        "gloo-family-mixed",
+        "field/2601-gloo-tailscale-ipv6-vs-wifi-ipv4.log",
+        "ss_family",
+        "log-address-family",
+        {"detail": "gloo's own address is IPv6 and its peer's IPv4"},
+    ),
+    ("store-libuv-missing", "source-texts.log", "PyTorch was built without libuv", "log-store-libuv-missing", {}),
+    (
         "zmq-address-in-use",
         "field/2521-dynamo-hostnetwork-zmq-port-collision.log",
         "ZMQError",

@@ -83,6 +83,8 @@ _CPP_RECORD = re.compile(r"\[?[IWEF](?:\d{4} \d\d:\d\d:\d\d| [\w.]+\.(?:cpp|cc|h
 _LIST_ITEM = re.compile(r"\s*\[\d+\][\w.\-]+:\S+<\d+>")
 # A terminal wraps at a fixed width; a line of exactly that width that ends mid-word continues on the next one.
 _MIN_WRAP_WIDTH = 70
+# An editor's wrap breaks at a word, so its longest line may fall short of its width by a long word.
+_MIN_WORD_WRAP = 50
 # The first characters of a line that may continue the one above (indentation, an NCCL list item).
 _MAY_CONTINUE = frozenset(" \t[")
 # At most this many physical lines make one logical line.
@@ -98,20 +100,24 @@ def _wrap_width(lines: list[str]) -> int | None:
 
 
 def wrap_cuts(physical: list[str]) -> list[int]:
-    """The numbers of the lines a terminal may have wrapped, their rest on the next line, where the reader cannot tell:
-    lines of the wrap width cut at a space, or, with no width two lines confirm, the one longest line."""
+    """The numbers of the lines a terminal or an editor may have wrapped, their rest on the next line, where the reader
+    cannot tell: lines of the wrap width cut at a space, the one longest line where no second line confirms a width,
+    and lines an editor broke at a word (the next line's first word would not have fitted)."""
     width = _wrap_width(physical)
     longest = width or max((len(line) for line in physical), default=0)
-    if longest < _MIN_WRAP_WIDTH:
+    if longest < _MIN_WORD_WRAP:
         return []
-    cuts = [i for i, line in enumerate(physical) if len(line) == longest]
-    return [
-        i + 1
-        for i in cuts
-        if i + 1 < len(physical)
-        and (nxt := physical[i + 1]).strip()
-        and not (_has_prefix(nxt) or _CPP_RECORD.match(nxt) or _NOT_CONTINUATION.match(nxt))
-    ]
+    cuts = []
+    for i, line in enumerate(physical[:-1]):
+        nxt = physical[i + 1]
+        if not line or not nxt.strip():
+            continue
+        cut = len(line) == longest >= _MIN_WRAP_WIDTH
+        if not cut and not nxt[0].isspace() and len(line) >= _MIN_WORD_WRAP // 2:
+            cut = len(line) + 1 + len(nxt.split(None, 1)[0]) > longest
+        if cut and not (_has_prefix(nxt) or _CPP_RECORD.match(nxt) or _NOT_CONTINUATION.match(nxt)):
+            cuts.append(i + 1)
+    return cuts
 
 
 def _has_prefix(text: str) -> bool:

@@ -265,6 +265,14 @@ def _sglang_port(g: Params) -> tuple[str, Params]:
     }
 
 
+# Address families by number: Linux's, and AF_INET6 as macOS (30) and Windows (23) number it
+_FAMILIES = {"2": "IPv4", "10": "IPv6", "30": "IPv6", "23": "IPv6"}
+
+
+def _family(number: str) -> str:
+    return _FAMILIES.get(number, f"of family {number}")
+
+
 _AH_WHY = {
     "No such device": "the network interface behind the RoCE address (GID) it was given is not in this network "
     "namespace",
@@ -1194,10 +1202,11 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: ("log-name-unresolvable", {"error": g["error"].rstrip(". ")}),
     ),
     _sig(  # torch >= 1.11 socket.cpp; -2 (EAI_NONAME) and -3 (EAI_AGAIN): the name has no address at all. Other codes
-        # (-5, -9) say only that it has none of that family, which the other family may still have.
+        # (-5, -9) say only that it has none of that family, which the other family may still have. A PTR name
+        # (x.ip6.arpa, x.in-addr.arpa) is the store's reverse lookup of a client, which reverse_dns reads.
         "store-host-gai",
         "cannot be retrieved (gai error",
-        r"network addresses of \((?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
+        r"network addresses of \((?!\S*\.arpa,)(?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
         r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
         lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
     ),
@@ -1535,11 +1544,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Distributed package doesn't have NCCL (?:\" \")?built in",
         _name("log-torch-without-nccl"),
     ),
-    _sig(  # TCPStore.cpp (torch 2.4+): the libuv store asked of a build without it (the Windows wheels); or its
-        # listen-fd init, which only the legacy store supports
+    _sig(  # TCPStore.cpp (torch 2.4+): the libuv store asked of a build without it (the Windows wheels; "build"
+        # before the wording was fixed, "built ..., run with USE_LIBUV=0" in 2.13); or its listen-fd init, which
+        # only the legacy store supports
         "store-libuv-missing",
         ("without libuv support", "libuv TCPStore backend does not support"),
-        r"use_libuv was requested but PyTorch was build without libuv support|"
+        r"use_libuv was requested but PyTorch was buil[dt] without libuv support|"
         r"The libuv TCPStore backend does not support initialization with an listen fd",
         _name("log-store-libuv-missing"),
     ),
@@ -1576,6 +1586,22 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Gloo connectFullMesh failed with "
         r"(?P<error>.*?(?:remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?(?::\S+)?(?:\s.*)?)?)$",
         _full_mesh,
+    ),
+    _sig(  # gloo's pair.cc (torch 1.8 on): a connect's socket error and its peer, quoted without connectFullMesh's
+        # own words in front of it (a paste that elided them)
+        "gloo-pair-so-error",
+        "SO_ERROR: ",
+        r"^(?!.*connectFullMesh failed)(?P<error>.*?SO_ERROR: [^,\n]+, remote=\[?(?P<addr>[0-9a-fA-F.:]+?)\]?:\d+.*)$",
+        _full_mesh,
+    ),
+    _sig(  # gloo's tcp device (every release): a pair's two addresses of different families (2 AF_INET, 10 AF_INET6)
+        "gloo-family-mixed",
+        "ss1.ss_family == ss2.ss_family",
+        r"ss1\.ss_family == ss2\.ss_family\. (?P<local>\d+) vs (?P<remote>\d+)",
+        lambda g: (
+            "log-address-family",
+            {"detail": f"gloo's own address is {_family(g['local'])} and its peer's {_family(g['remote'])}"},
+        ),
     ),
     _sig(  # gloo before connectFullMesh (torch <= 1.8): "pair.cc:N] connect [addr]:port: error"
         "gloo-pair-connect",
@@ -2539,7 +2565,8 @@ SIGNATURES: tuple[Signature, ...] = (
         # ENETUNREACH that the local GID's interface has no route to it
         "ib-modify-qp-timeout",
         "ibv_modify_qp failed",
-        r"Call to ibv_modify_qp failed with (?:error |110 |101 )?(?P<error>Connection timed out|Network is unreachable)"
+        r"(?:Call to )?ibv_modify_qp failed with (?:error |110 |101 )?"
+        r"(?P<error>Connection timed out|Network is unreachable)"
         r"(?:.*?local GID (?P<local>[^,\s]+),? remote GID (?P<remote>[^,\s]+))?",
         lambda g: (
             "log-roce-peer-unresolved",
@@ -2554,14 +2581,14 @@ SIGNATURES: tuple[Signature, ...] = (
         # entry empty
         "ib-modify-qp-invalid",
         "ibv_modify_qp failed",
-        r"Call to ibv_modify_qp failed with (?:error |22 |61 )?(?P<error>Invalid argument|No data available)",
+        r"(?:Call to )?ibv_modify_qp failed with (?:error |22 |61 )?(?P<error>Invalid argument|No data available)",
         _name("log-ib-qp-invalid"),
     ),
     _sig(  # ibvwrap.cc, the same call with ENODEV: on RoCE, the kernel found no network device behind the local GID
         # the QP was given (the HCA's interface down, without that address, or outside this network namespace)
         "ib-modify-qp-no-device",
         "ibv_modify_qp failed",
-        r"Call to ibv_modify_qp failed with (?:error |19 )?No such device(?:.*?on dev (?P<dev>[\w.\-]+:\d+))?",
+        r"(?:Call to )?ibv_modify_qp failed with (?:error |19 )?No such device(?:.*?on dev (?P<dev>[\w.\-]+:\d+))?",
         lambda g: ("log-ib-qp-no-device", {"dev": g.get("dev") or "", "hca": (g.get("dev") or "").split(":")[0]}),
     ),
     _sig(  # a dma-buf registration of GPU memory with the NIC (NCCL 2.19+ with DMA-BUF support)

@@ -281,6 +281,10 @@ def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
     return hits
 
 
+# The most cuts of one line glued whole: a line wrapped more often is a paragraph, not one line.
+_MAX_RUN = 12
+
+
 def _cut_runs(log: LogInput) -> list[range]:
     """The runs of lines a terminal may have wrapped, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
@@ -294,7 +298,7 @@ def _cut_runs(log: LogInput) -> list[range]:
         end = k
         while end + 1 < len(cut) and cut[end + 1]:
             end += 1
-        if end > k:
+        if 0 < end - k < _MAX_RUN:
             runs.append(range(k, end + 2))
         runs += [range(j, j + 2) for j in range(k, end + 1)]
         k = end + 1
@@ -319,11 +323,24 @@ def _rejoined(log: LogInput) -> LogInput:
         return log
     pieces = sorted({k for r in runs for k in r})
     alone = dict(zip(pieces, _read_as([log.lines[k] for k in pieces]), strict=True))
-    glued = [replace(log.lines[r[0]], text="".join(log.lines[k].text for k in r), may_continue=False) for r in runs]
+    # glued as the terminal cut it, then with a space between the pieces: a paste drops the trailing space of a line
+    # the terminal cut at a space
+    glued = [
+        replace(log.lines[r[0]], text=glue.join(log.lines[k].text for k in r), may_continue=False)
+        for glue in ("", " ")
+        for r in runs
+    ]
+    read = _read_as(glued)
     adopted: dict[int, tuple[range, LogLine]] = {}
     taken: set[int] = set()
-    for r, line, read in zip(runs, glued, _read_as(glued), strict=True):
-        if not taken.intersection(r) and read - set().union(*(alone[k] for k in r)):
+    for i, r in enumerate(runs):
+        if taken.intersection(r):
+            continue
+        known = set().union(*(alone[k] for k in r))
+        # the glue that reads more, a terminal's cut on a tie
+        tight, spaced = read[i] - known, read[i + len(runs)] - known
+        if tight or spaced:
+            line = glued[i] if len(tight) >= len(spaced) else glued[i + len(runs)]
             adopted[r[0]], taken = (r, line), taken.union(r)
     if not adopted:
         return log
