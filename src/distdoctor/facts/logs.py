@@ -104,17 +104,22 @@ def wrap_cuts(physical: list[str]) -> list[int]:
     cannot tell: lines of the wrap width cut at a space, the one longest line where no second line confirms a width,
     and lines an editor broke at a word (the next line's first word would not have fitted)."""
     width = _wrap_width(physical)
-    longest = width or max((len(line) for line in physical), default=0)
+    lengths = [len(line) for line in physical]
+    longest = width or max(lengths, default=0)
     if longest < _MIN_WORD_WRAP:
         return []
     cuts = []
-    for i, line in enumerate(physical[:-1]):
+    for i, n in enumerate(lengths[:-1]):
+        if n < _MIN_WORD_WRAP // 2:
+            continue  # most lines of a log: too short to have been wrapped
         nxt = physical[i + 1]
-        if not line or not nxt.strip():
+        if n == longest >= _MIN_WRAP_WIDTH:
+            cut = bool(nxt.strip())
+        elif not nxt or nxt[0].isspace():
             continue
-        cut = len(line) == longest >= _MIN_WRAP_WIDTH
-        if not cut and not nxt[0].isspace() and len(line) >= _MIN_WORD_WRAP // 2:
-            cut = len(line) + 1 + len(nxt.split(None, 1)[0]) > longest
+        else:
+            word = nxt.find(" ")
+            cut = n + 1 + (word if word >= 0 else len(nxt)) > longest
         if cut and not (_has_prefix(nxt) or _CPP_RECORD.match(nxt) or _NOT_CONTINUATION.match(nxt)):
             cuts.append(i + 1)
     return cuts
@@ -212,9 +217,10 @@ def to_input(text: str, source: str) -> LogInput:
                 part = f"paste part {k + 1} (from line {parts[k]})"
             out.append(_line(source, i, t, part))
     plain = [_ANSI.sub("", line) for line in lines] if "\x1b" in text else lines
+    cuts = wrap_cuts(plain)
     # the logical line that ends at a cut, where the reader did not join the rest below to it
-    ending = {line.number - 1: k - 1 for k, line in enumerate(out) if k}
-    for cut in wrap_cuts(plain):
+    ending = {line.number - 1: k - 1 for k, line in enumerate(out) if k} if cuts else {}
+    for cut in cuts:
         if (at := ending.get(cut)) is None:
             continue
         text, piece = out[at].text, plain[cut - 1]
