@@ -3302,14 +3302,14 @@ CASES += [
         "field/2520-dynamo-nixl-ucx-pod-netns-no-roce-netdev.log",
         "connect on mlx5_8",
         "log-rdma-address-unresolved",
-        {"dev": "mlx5_8", "error": "No such device"},
+        {"dev": "mlx5_8", "error": "No such device", "why_class": "ah-no-device"},
     ),
     (
         "ucx-create-ah",
         "field/2545-gb300-mpirun-ucx-ib-no-subnet-manager.log",
         "ibv_create_ah(",
         "log-rdma-address-unresolved",
-        {"error": "Connection timed out"},
+        {"error": "Connection timed out", "why_class": "ah-timed-out"},
     ),
     (
         "ucx-create-ah",
@@ -3337,14 +3337,14 @@ CASES += [
         "field/2525-srt-slurm-sglang-colocated-prefill-port-base.log",
         "port_base at",
         "log-port-in-use",
-        {"port": "30234", "who": "SGLang's port_base", "holder": ""},
+        {"port": "30234", "who": "SGLang (port_base)"},
     ),
     (
         "sglang-port-in-use",
         "source-texts.log",
         "nccl_port at 30235",
         "log-port-in-use",
-        {"port": "30235", "holder": ", held by the process ['python3', '-m', 'sglang.launch_server']"},
+        {"port": "30235", "who": "SGLang (nccl_port)"},
     ),
     (
         "gloo-pair-so-error",
@@ -3366,7 +3366,7 @@ CASES += [
         "field/2521-dynamo-hostnetwork-zmq-port-collision.log",
         "ZMQError",
         "log-port-in-use",
-        {"port": "20380", "who": "a ZeroMQ socket"},
+        {"port": "20380", "who": "ZeroMQ (pyzmq)"},
     ),
 ]
 

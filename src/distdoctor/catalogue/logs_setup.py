@@ -2189,8 +2189,8 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "UCX could not make an address handle for a peer on {dev} ({error}): {why}",
-            "UCX 无法在 {dev} 上为对端建立地址句柄（{error}）：{why}",
+            "UCX could not make an address handle for a peer on {dev} ({error}): {why_class}",
+            "UCX 无法在 {dev} 上为对端建立地址句柄（{error}）：{why_class}",
         ),
         Text(
             "On RoCE an address handle is built from a GID, so the network interface that owns it must be in the "
@@ -2231,8 +2231,8 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Port {port} is already taken on this node: {who} could not listen on it{holder}",
-            "本节点的端口 {port} 已被占用：{who} 无法在该端口监听{holder}",
+            "Port {port} is already taken on this node: {who} could not listen on it",
+            "本节点的端口 {port} 已被占用：{who} 无法在该端口监听",
         ),
         Text(
             "Another process holds it, most often another copy of this program on the same node: a second server or "

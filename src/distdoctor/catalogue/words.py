@@ -72,6 +72,19 @@ _OUTCOME: dict[str, Text] = {
     "gone": Text("the process ended", "进程已结束"),
     "timeout": Text("py-spy did not answer in time", "py-spy 未在限定时间内响应"),
     "failed": Text("py-spy failed", "py-spy 执行失败"),
+    # Why an RDMA address handle for a peer could not be made (finding log-rdma-address-unresolved), by its errno.
+    "ah-no-device": Text(
+        "the network interface behind the RoCE address (GID) it was given is not in this network namespace",
+        "所给 RoCE 地址（GID）背后的网卡不在本网络命名空间中",
+    ),
+    "ah-timed-out": Text(
+        "the peer's address did not answer (on RoCE no ARP reply from the GID's interface; on InfiniBand a port "
+        "that is not ACTIVE, as without a subnet manager)",
+        "对端地址没有应答（RoCE 上是 GID 所在网卡收不到 ARP 回复；"
+        "InfiniBand 上是端口未处于 ACTIVE 状态，例如没有子网管理器）",
+    ),
+    "ah-no-route": Text("no route from the GID's interface to the peer's address", "GID 所在网卡没有到对端地址的路由"),
+    "ah-other": Text("the GID or port it was given cannot reach the peer", "所给的 GID 或端口无法到达对端"),
 }
 
 

@@ -255,14 +255,11 @@ def _port_in_use(g: Params) -> tuple[str, Params]:
 
 def _sglang_port(g: Params) -> tuple[str, Params]:
     """SGLang's port wait: its process group's store port is torch's MASTER_PORT; the others are its own."""
-    holder = f"the process {g['cmd']}" if g.get("cmd") else ""
     if g["name"] == "dist_init_port":
-        return "master-port-in-use", {"port": g["port"], "holder": holder or "another process"}
-    return "log-port-in-use", {
-        "port": g["port"],
-        "who": f"SGLang's {g['name']}",
-        "holder": f", held by {holder}" if holder else "",
-    }
+        holder = f"the process {g['cmd']}" if g.get("cmd") else "another process"
+        return "master-port-in-use", {"port": g["port"], "holder": holder}
+    # the holder's command line is on the quoted line itself
+    return "log-port-in-use", {"port": g["port"], "who": f"SGLang ({g['name']})"}
 
 
 # Address families by number: Linux's, and AF_INET6 as macOS (30) and Windows (23) number it
@@ -273,21 +270,19 @@ def _family(number: str) -> str:
     return _FAMILIES.get(number, f"of family {number}")
 
 
+# Why an address handle could not be made, by its errno (catalogue/words.py's ah-* texts)
 _AH_WHY = {
-    "No such device": "the network interface behind the RoCE address (GID) it was given is not in this network "
-    "namespace",
-    "Connection timed out": "the peer's address did not answer (on RoCE no ARP reply from the GID's interface; on "
-    "InfiniBand a port that is not ACTIVE, as without a subnet manager)",
-    "Network is unreachable": "no route from the GID's interface to the peer's address",
-    "No route to host": "no route from the GID's interface to the peer's address",
+    "No such device": "ah-no-device",
+    "Connection timed out": "ah-timed-out",
+    "Network is unreachable": "ah-no-route",
+    "No route to host": "ah-no-route",
 }
 
 
 def _address_handle(g: Params) -> tuple[str, Params]:
     error = g.get("error") or g["error2"]
     dev = g.get("dev") or g.get("dev2") or g.get("dev3") or "its device"
-    why = _AH_WHY.get(error, "the GID or port it was given cannot reach the peer")
-    return "log-rdma-address-unresolved", {"dev": dev, "error": error, "why": why}
+    return "log-rdma-address-unresolved", {"dev": dev, "error": error, "why_class": _AH_WHY.get(error, "ah-other")}
 
 
 def _port_unbound(g: Params) -> tuple[str, Params]:
@@ -4257,7 +4252,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"ZMQError: Address already in use(?: \(addr='(?:\w+://)?(?P<addr>[^'\n]*?):(?P<port>\d+)'\))?",
         lambda g: (
             "log-port-in-use",
-            {"port": g.get("port") or "(the log does not say which)", "who": "a ZeroMQ socket", "holder": ""},
+            {"port": g.get("port") or "(the log does not say which)", "who": "ZeroMQ (pyzmq)"},
         ),
     ),
 )
