@@ -35,8 +35,9 @@ class LogLine:
     text: str
     host: str = ""  # "gpu-node-3" from NCCL's "host:pid:tid [gpu] NCCL ..." prefix, "task 0" from srun -l's "0:"
     tag: str = ""  # "rank3" from torch's "[rank3]:", "default0" from torchrun's --tee "[default0]:"
-    # The next line may be this one's rest: the paste's one longest line, as a terminal leaves a line it wrapped once
-    # (no second line of that width confirms it, so only a signature that reads across the cut joins them).
+    # The next line may be this one's rest, where the reader cannot tell: a terminal's cut that no second line of its
+    # width confirms, or that fell at a space, and an editor's break at a word. Only a signature that reads across the
+    # cut joins them.
     may_continue: bool = False
 
     @property

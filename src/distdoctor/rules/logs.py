@@ -286,7 +286,7 @@ _MAX_RUN = 12
 
 
 def _cut_runs(log: LogInput) -> list[range]:
-    """The runs of lines a terminal may have wrapped, each with the line below its last: whole first (a line cut
+    """The runs of lines that may continue on the next, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
     cut = [line.may_continue for line in log.lines[:-1]]
     runs: list[range] = []
@@ -316,15 +316,15 @@ def _read_as(lines: Sequence[LogLine]) -> list[set[tuple[str, str]]]:
 
 
 def _rejoined(log: LogInput) -> LogInput:
-    """The log with each line a terminal may have wrapped joined to its rest, where the joined text reads as a finding
-    that none of its pieces reads as alone."""
+    """The log with each line a terminal or an editor may have wrapped joined to its rest, where the joined text reads
+    as a finding that none of its pieces reads as alone."""
     runs = _cut_runs(log)
     if not runs:
         return log
     pieces = sorted({k for r in runs for k in r})
     alone = dict(zip(pieces, _read_as([log.lines[k] for k in pieces]), strict=True))
-    # glued as the terminal cut it, then with a space between the pieces: a paste drops the trailing space of a line
-    # the terminal cut at a space
+    # glued as a terminal cut it, then with a space between the pieces: an editor breaks at a space and drops it, as
+    # a paste drops the trailing space of a line a terminal cut at one
     glued = [
         replace(log.lines[r[0]], text=glue.join(log.lines[k].text for k in r), may_continue=False)
         for glue in ("", " ")
