@@ -99,11 +99,10 @@ def _wrap_width(lines: list[str]) -> int | None:
     return longest
 
 
-def wrap_cuts(physical: list[str]) -> list[int]:
+def wrap_cuts(physical: list[str], width: int | None) -> list[int]:
     """The numbers of the lines a terminal or an editor may have wrapped, their rest on the next line, where the reader
-    cannot tell: lines of the wrap width cut at a space, the one longest line where no second line confirms a width,
+    cannot tell: lines of the wrap `width` cut at a space, the one longest line where no second line confirms a width,
     and lines an editor broke at a word (the next line's first word would not have fitted)."""
-    width = _wrap_width(physical)
     lengths = [len(line) for line in physical]
     longest = width or max(lengths, default=0)
     if longest < _MIN_WORD_WRAP:
@@ -144,11 +143,9 @@ def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | 
     return None
 
 
-def logical_lines(physical: list[str]) -> list[tuple[int, str]]:
-    """(first line number, text) of each logical line: ANSI escapes dropped, wrapped pieces joined."""
-    if any("\x1b" in line for line in physical):
-        physical = [_ANSI.sub("", line) for line in physical]
-    width = _wrap_width(physical)
+def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str]]:
+    """(first line number, text) of each logical line of lines without ANSI escapes: wrapped pieces joined, those
+    of `width` (the one a terminal wrapped them at, if any) among them."""
     out: list[tuple[int, str]] = []
     i, n = 0, len(physical)
     while i < n:
@@ -204,7 +201,10 @@ def to_input(text: str, source: str) -> LogInput:
             inner = None
         if inner is not None:
             lines = inner
-    numbered = logical_lines(lines)
+    if any("\x1b" in line for line in lines):
+        lines = [_ANSI.sub("", line) for line in lines]
+    width = _wrap_width(lines)
+    numbered = logical_lines(lines, width)
     parts = _parts(numbered)
     if not parts:
         out = [_line(source, i, t) for i, t in numbered]
@@ -216,14 +216,13 @@ def to_input(text: str, source: str) -> LogInput:
                 k += 1
                 part = f"paste part {k + 1} (from line {parts[k]})"
             out.append(_line(source, i, t, part))
-    plain = [_ANSI.sub("", line) for line in lines] if "\x1b" in text else lines
-    cuts = wrap_cuts(plain)
+    cuts = wrap_cuts(lines, width)
     # the logical line that ends at a cut, where the reader did not join the rest below to it
     ending = {line.number - 1: k - 1 for k, line in enumerate(out) if k} if cuts else {}
     for cut in cuts:
         if (at := ending.get(cut)) is None:
             continue
-        text, piece = out[at].text, plain[cut - 1]
+        text, piece = out[at].text, lines[cut - 1]
         if text.endswith(piece):
             out[at] = replace(out[at], may_continue=True)
         elif piece[-1].isspace() and text.endswith(piece.rstrip()):
