@@ -2,8 +2,8 @@
 
 The table of texts is rules/log_signatures.py. Here: each known text once per input (one node's log, usually),
 then what the lines of all inputs show together (NCCL versions that differ between hosts, a node_rank claimed
-twice, a rank the others waited for), then the failure no signature explains, so that a failed job is never
-read as healthy. Findings come out causes first: within a severity, what the nodes show together, then causes,
+twice, a rank the others waited for), then the failure no signature explains (named by its errno text where a
+failed call gives one: rules/log_system_errors.py), so that a failed job is never read as healthy. Findings come out causes first: within a severity, what the nodes show together, then causes,
 then what follows from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
 """
 
@@ -54,6 +54,8 @@ from distdoctor.rules.log_signatures import (
     Hit,
     Signature,
 )
+from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
+from distdoctor.rules.log_system_errors import NEEDLES as SYSTEM_ERROR_NEEDLES
 from distdoctor.rules.log_tallies import connect_retrying, ofi_failed, ray_versions, reverse_dns
 from distdoctor.rules.log_text import JoinedText
 from distdoctor.rules.versions import release
@@ -149,6 +151,8 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # NCCL's error path: each function a failure returns through prints "file.cc:line -> code" (a non-zero
     # ncclResult_t), at INFO level, often the only trace when NCCL_DEBUG=INFO and the job then hangs.
     " -> ": re.compile(r"NCCL INFO [\w/.]+\.cc:\d+ -> [1-9]"),  # _TRACE; not once its process completed setup
+    # a call that failed with an errno text, in whatever library printed it
+    **dict.fromkeys(SYSTEM_ERROR_NEEDLES, FAILED_CALL),
 }
 _EXCEPTION = re.compile(r"(?:[\w.]+\.)?[A-Z]\w*(?:Error|Exception): .*|socket\.(?:gaierror|herror|timeout): .*")
 # Exceptions a launcher raises about a worker that failed: the worker's own, above them, says why.
@@ -1338,6 +1342,15 @@ def _own_error(
     return []
 
 
+def _system_error(failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[str, int]]) -> list[Finding]:
+    """A call no signature read that failed with an errno text saying what ran out or clashed (rules/
+    log_system_errors.py), of the first log that has one."""
+    for node, lines in failed:
+        if found := system_error([line for line in lines if (line.source, line.number) not in read], node):
+            return found
+    return []
+
+
 def _order(finding: Finding) -> tuple[int, int]:
     if finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
         # a setup cause the node's own failure made an error: what its NCCL errors on that node come from
@@ -1376,7 +1389,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         lines = [(node, failure_lines(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
         failures = [(node, ls) for node, ls in lines if ls]
         read = {(h.line.source, h.line.number) for _, hits in per_node for h in hits}
-        found += _own_error(logs, failures, read) or _unexplained(_unread(failures, read) if explained else failures)
+        unread = _unread(failures, read) if explained else failures
+        found += _own_error(logs, failures, read) or _system_error(failures, read) or _unexplained(unread)
     elif not explained:
         stalled = [
             f
