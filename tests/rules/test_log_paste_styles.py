@@ -12,7 +12,11 @@ from distdoctor.rules.logs import MARKERS, _rejoined, explain_findings
 
 # Where the rest of a cut line reads as a record of its own, the reader keeps them apart: a rest that starts with
 # "1: " is srun -l's task prefix; one that starts with " at " is a stack frame of another language.
-_AMBIGUOUS = {("process_vm_readv(pid=", 80), ("check for firewalls", 80)}
+_AMBIGUOUS = {
+    ("process_vm_readv(pid=", 80),
+    ("check for firewalls", 80),
+    ("ValueError: Port could not be cast to integer value as '<function", 80),
+}
 
 
 def _wrapped(text: str, width: int) -> str:

@@ -3368,6 +3368,107 @@ CASES += [
         "log-port-in-use",
         {"port": "20380", "who": "ZeroMQ (pyzmq)"},
     ),
+    (
+        "slurm-cpu-bind",
+        "source-texts.log",
+        "CPU binding outside of job step allocation",
+        "log-slurm-cpu-bind-failed",
+        {"error": "CPU binding outside of job step allocation, allocated CPUs are: 0x00000000000000FF00000000000000FF"},
+    ),
+    (
+        "slurm-cpu-bind",
+        "source-texts.log",
+        "srun: error: Unable to satisfy cpu bind request",
+        "log-slurm-cpu-bind-failed",
+        {"error": "Unable to satisfy cpu bind request"},
+    ),
+    (
+        "slurm-task-launch-failed",
+        "source-texts.log",
+        "failed on node gpu-node-9: Unable to satisfy",
+        "log-slurm-cpu-bind-failed",
+        {"error": "Unable to satisfy cpu bind request"},
+    ),
+    (
+        "nccl-gin-gdaki",
+        "source-texts.log",
+        "gin_host_gdaki.cc:35 NCCL WARN DOCA",
+        "log-nccl-gin-gdaki-failed",
+        {"detail": " (DOCA failure -1)"},
+    ),
+    (
+        "nccl-gin-gdaki",
+        "field/2701-gb10-nccl-gin-gdaki-segfault.log",
+        "transport/net_ib/gdaki/gin_host_gdaki.cc ...",
+        "log-nccl-gin-gdaki-failed",
+        {"detail": ""},
+    ),
+    (
+        "gcp-gpudirect-tcpx",
+        "field/2703-gke-tcpxo-rxdm-dmabuf-importer.log",
+        "Failed to create dmabuf importer context",
+        "log-gcp-gpudirect-tcpx-failed",
+        {
+            "detail": "its daemon could not open /dev/dmabuf_import_helper: the import helper module is not loaded on "
+            "the node, or the device was not given to the daemon's container"
+        },
+    ),
+    (
+        "ray-resources-short",
+        "source-texts.log",
+        "No available node types can fulfill resource requests {",
+        "log-ray-resources-short",
+        {"detail": "it asks {'GPU': 8.0, 'CPU': 8.0}"},
+    ),
+    (
+        "ray-resources-short",
+        "field/2725-ray-strict-pack-tp8-on-4gpu-nodes-pg-timeout.log",
+        "No available node types",
+        "log-ray-resources-short",
+        {"detail": "it asks {'GPU': 8.0, 'CPU': 8.0}"},
+    ),
+    (
+        "url-port-not-int",
+        "field/2742-vllm-tcp-init-url-port-is-function.log",
+        "ValueError: Port could not be cast to integer value as '<function",
+        "log-init-url-port-invalid",
+        {"value": "'<function get_open_port at 0x7fc97190a7a0>'"},
+    ),
+    (
+        "url-port-frame",
+        "field/2741-vllm-dp-multinode-ipv6-unbracketed-url.log",
+        "urllib/parse.py",
+        "log-init-url-port-invalid",
+        {"value": "…"},
+    ),
+    (
+        "ray-visible-ids-preset",
+        "field/2743-ray-runtime-env-leaks-cuda-visible-devices.log",
+        "worker.get_accelerator_ids_for_accelerator_resource(",
+        "log-ray-visible-devices-preset",
+        {},
+    ),
+    (
+        "nixl-ucx-no-cuda",
+        "field/2744-trtllm-disagg-ucx-tls-tcp-vram-as-host.log",
+        "UCX CUDA support was not found",
+        "log-ucx-no-gpu-memory",
+        {},
+    ),
+    (
+        "nixl-ucx-no-cuda",
+        "field/2744-trtllm-disagg-ucx-tls-tcp-vram-as-host.log",
+        "VRAM memory is detected as host",
+        "log-ucx-no-gpu-memory",
+        {},
+    ),
+    (
+        "slurm-cpu-bind",
+        "field/2726-submitit-srun-cpu-bind-noncontiguous-mask.log",
+        "Unable to satisfy cpu bind request",
+        "log-slurm-cpu-bind-failed",
+        {"error": "Unable to satisfy cpu bind request"},
+    ),
 ]
 
 

@@ -320,6 +320,166 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-slurm-cpu-bind-failed",
+        "error",
+        "log",
+        Text(
+            "srun could not bind the step's tasks to the CPUs it asked for: {error}",
+            "srun 无法把作业步的任务绑定到它请求的 CPU 上：{error}",
+        ),
+        Text(
+            "The CPU binding does not fit the CPUs the step was given. A job submitted from inside another Slurm job "
+            "(an salloc or srun --pty shell) inherits that job's SLURM_* variables, SLURM_CPU_BIND among them, whose "
+            "mask names the other job's CPUs: submit from a login node, or unset SLURM_CPU_BIND* before sbatch. "
+            "Otherwise the default binding cannot be met on this partition's CPU layout: give srun --cpu-bind=none "
+            "(or SLURM_CPU_BIND=none), or a map or mask inside the allocation.",
+            "该 CPU 绑定与作业步分配到的 CPU 不符。在另一个 Slurm 作业内部（salloc 或 srun --pty 的 shell）提交的作业"
+            "会继承那个作业的 SLURM_* 变量，其中的 SLURM_CPU_BIND 掩码指向那个作业的 CPU：请在登录节点上提交，或在 "
+            "sbatch 之前 unset SLURM_CPU_BIND*。否则就是默认绑定无法满足该分区的 CPU 布局：给 srun 加上 "
+            "--cpu-bind=none（或 SLURM_CPU_BIND=none），或使用分配范围内的 map 或 mask。",
+        ),
+    ),
+    Entry(
+        "log-ucx-no-gpu-memory",
+        "error",
+        "log",
+        Text(
+            "UCX in this process cannot handle GPU memory: NIXL found no CUDA support in it, so GPU buffers (the KV "
+            "cache) cannot be registered for transfer",
+            "该进程中的 UCX 无法处理 GPU 显存：NIXL 在其中找不到 CUDA 支持，"
+            "因此 GPU 缓冲区（KV cache）无法注册用于传输",
+        ),
+        Text(
+            "UCX leaves out its CUDA transports where UCX_TLS names only others (UCX_TLS=tcp, often inherited from "
+            "the host's MPI or Slurm environment into the container and its workers): unset UCX_TLS, or include "
+            "cuda_copy and cuda_ipc in it. A UCX built without CUDA has none at all: ucx_info -d | grep cuda lists "
+            "the CUDA transports a build has; use the framework's bundled UCX or one built --with-cuda.",
+            "当 UCX_TLS 只列出其他传输方式时（UCX_TLS=tcp，常从宿主机的 MPI 或 Slurm 环境继承到容器及其 worker 中），"
+            "UCX 会不启用它的 CUDA 传输：取消设置 UCX_TLS，或在其中加入 cuda_copy 和 cuda_ipc。没有编译 CUDA 支持的 "
+            "UCX 则完全没有这些传输：ucx_info -d | grep cuda 会列出该构建具备的 CUDA 传输；请使用框架自带的 UCX，"
+            "或使用 --with-cuda 构建的 UCX。",
+        ),
+        (
+            Variant(
+                "no-failure",
+                "warning",
+                "the log shows no failure: the job may have registered only host memory",
+            ),
+        ),
+    ),
+    Entry(
+        "log-nccl-gin-gdaki-failed",
+        "error",
+        "log",
+        Text(
+            "NCCL's GPU-initiated networking failed in its GDAKI backend{detail}: these NICs or their driver stack "
+            "cannot be driven from the GPU",
+            "NCCL 的 GPU 发起网络（GIN）在其 GDAKI 后端失败{detail}：这些网卡或其驱动栈无法由 GPU 直接驱动",
+        ),
+        Text(
+            "GDAKI (NCCL 2.28 on, through DOCA GPUNetIO) needs NICs and firmware that let the GPU ring their "
+            "doorbells, GPUDirect RDMA and the NIC's DMA-BUF support, and NCCL turns it on by itself wherever it sees "
+            "RDMA devices. Where the job uses no GPU-initiated networking (no DeepEP or NCCL device-API kernels), "
+            "turn it off on every node: NCCL_GIN_ENABLE=0, and check that the image's NCCL defaults (an nccl.conf or "
+            "ENV) do not enable it again.",
+            "GDAKI（NCCL 2.28 起，基于 DOCA GPUNetIO）需要允许 GPU 直接敲门铃的网卡和固件、GPUDirect RDMA 以及网卡的 "
+            "DMA-BUF 支持，而 NCCL 只要看到 RDMA 设备就会自行启用它。如果作业不使用 GPU 发起网络（没有 DeepEP 或 NCCL "
+            "device API 内核），请在每个节点上关闭它：NCCL_GIN_ENABLE=0，并确认镜像中的 NCCL 默认配置（nccl.conf 或 "
+            "ENV）不会再次启用它。",
+        ),
+    ),
+    Entry(
+        "log-init-url-port-invalid",
+        "error",
+        "log",
+        Text(
+            "The port in the job's tcp:// URL (its init_method or rendezvous address) is not a number: {value}",
+            "作业 tcp:// URL（init_method 或 rendezvous 地址）中的端口不是数字：{value}",
+        ),
+        Text(
+            "torch.distributed reads the port after the URL's last colon. A function's text there (<function "
+            "get_open_port ...>) is code that put the function into the URL instead of calling it: a bug of that "
+            "launcher or framework, fixed in its newer release; $VAR is a variable the shell never "
+            "expanded (single quotes, or not exported); None is a port the launcher never set; an IPv6 address "
+            "without brackets leaves the text after its first colon. Print the URL where the code builds it, and "
+            "write it as tcp://HOST:PORT, an IPv6 HOST in brackets.",
+            "torch.distributed 从 URL 最后一个冒号之后读取端口。那里若是函数的文本（<function get_open_port ...>），"
+            "说明代码把函数本身而不是其调用结果放进了 URL：这是该启动器或框架的缺陷，其新版本已修复；$VAR "
+            "是 shell 没有展开的变量（用了单引号，或没有 export）；None 表示启动器从未设置端口；不带方括号的 IPv6 "
+            "地址会使第一个冒号之后的文本被当作端口。在代码拼出 URL 的地方把它打印出来，并写成 tcp://HOST:PORT，"
+            "IPv6 的 HOST 要加方括号。",
+        ),
+    ),
+    Entry(
+        "log-ray-visible-devices-preset",
+        "error",
+        "log",
+        Text(
+            "A Ray worker died while Ray gave it its GPUs: it started with a CUDA_VISIBLE_DEVICES (or another "
+            "accelerator mask) that does not hold the GPU Ray assigned it",
+            "一个 Ray worker 在 Ray 为它分配 GPU 时退出：它启动时就带有 CUDA_VISIBLE_DEVICES（或其他加速器掩码），"
+            "其中不包含 Ray 分配给它的 GPU",
+        ),
+        Text(
+            "Ray numbers each node's GPUs itself and reads a worker's through the mask that worker started with, so "
+            "a mask set for the workers narrows them: a driver that forwards its own environment in "
+            "ray.init(runtime_env=...) env_vars, or one exported where ray start ran. Leave "
+            "CUDA_VISIBLE_DEVICES, ROCR_VISIBLE_DEVICES and HIP_VISIBLE_DEVICES out of runtime_env and out of ray "
+            "start's environment; Ray sets them for each worker.",
+            "Ray 自己为每个节点的 GPU 编号，并通过 worker 启动时带的掩码来读取它的 GPU，因此为 worker 设置的掩码会缩小"
+            "可用范围：例如驱动程序通过 ray.init(runtime_env=...) 的 env_vars 转发了自己的环境变量，或者在运行 "
+            "ray start 的地方 export 了它。不要在 runtime_env 和 ray start 的环境中设置 CUDA_VISIBLE_DEVICES、"
+            "ROCR_VISIBLE_DEVICES 和 HIP_VISIBLE_DEVICES；Ray 会为每个 worker 设置它们。",
+        ),
+    ),
+    Entry(
+        "log-rank-busy-past-timeout",
+        "error",
+        "log",
+        Text(
+            "The job failed {elapsed} into '{step}', a step one process runs while the others wait: longer than a "
+            "process group's default timeout",
+            "作业在 '{step}' 进行到 {elapsed} 时失败：这一步由一个进程执行、其他进程在等待，耗时超过了进程组的默认超时",
+        ),
+        Text(
+            "Work that only some ranks do (a dataset's tokenising or map inside main_process_first, a download, a "
+            "rank-0 checkpoint or evaluation) keeps the others waiting in a barrier, and they give up at the process "
+            "group's timeout: 10 minutes for NCCL since torch 2.2, 30 for gloo and before. Prepare the data once "
+            "before the distributed run (datasets caches a map's result for the next run), or raise the timeout: "
+            "init_process_group(timeout=timedelta(hours=2)), transformers' --ddp_timeout, accelerate's "
+            "InitProcessGroupKwargs(timeout=...).",
+            "只有部分 rank 做的工作（在 main_process_first 中对数据集做分词或 map、下载、rank 0 的检查点或评估）会让"
+            "其他 rank 在 barrier 中等待，并在进程组超时时放弃：torch 2.2 起 NCCL 为 10 分钟，"
+            "gloo 及更早版本为 30 分钟。"
+            "请在分布式运行之前先准备好数据（datasets 会为下一次运行缓存 map 的结果），或调大超时："
+            "init_process_group(timeout=timedelta(hours=2))、transformers 的 --ddp_timeout、accelerate 的 "
+            "InitProcessGroupKwargs(timeout=...)。",
+        ),
+    ),
+    Entry(
+        "log-rank-waits-in-collective",
+        "error",
+        "log",
+        Text(
+            "The paste ends in the stack of a rank waiting inside torch.distributed.{op}, called from {caller}: it "
+            "arrived, and other ranks never made the same call",
+            "粘贴的内容结束于一个 rank 在 torch.distributed.{op} 中等待的调用栈（调用自 {caller}）：它已到达，"
+            "而其他 rank 始终没有发起同样的调用",
+        ),
+        Text(
+            "The ranks took different paths before this call. Look for a decision only some ranks made: a metric "
+            "logged on rank 0 only (Lightning's rank_zero_only=True) that a checkpoint or early-stopping choice then "
+            "reads, a collective inside 'if rank == 0', a loop whose data ends sooner on one rank, an exception one "
+            "rank caught and went on from. Make every rank make the same calls in the same order (sync the value, "
+            "e.g. self.log(..., sync_dist=True)); distdoctor dump on every node shows where each rank is.",
+            "在这次调用之前，各 rank 走了不同的路径。请查找只有部分 rank 做出的决定：只在 rank 0 上记录的指标"
+            "（Lightning 的 rank_zero_only=True）随后被检查点或提前停止的判断读取、放在 'if rank == 0' 里的集合通信、"
+            "某个 rank 的数据先用完的循环、某个 rank 捕获异常后继续执行。"
+            "让每个 rank 以相同顺序发起相同的调用（同步该值，"
+            "例如 self.log(..., sync_dist=True)）；在每个节点上运行 distdoctor dump 可以看到每个 rank 停在哪里。",
+        ),
+    ),
+    Entry(
         "log-slurm-pmix-failed",
         "error",
         "log",
@@ -1809,14 +1969,16 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "The plugin needs, on every node: its receive-datapath daemon running beside the job (the tcpx-daemon or "
             "tcpxo-daemon sidecar, sharing /run/tcpx with the job's container), the pod on the GPU networks with "
             "the interface names NCCL_GPUDIRECTTCPX_SOCKET_IFNAME or NCCL_FASTRAK_IFNAME give (one NIC per two "
-            "GPUs on A3, per GPU on A3 Mega), the /dev/aperture_devices volume where NCCL_FASTRAK_USE_LLCM=1, and "
-            "one plugin release on all nodes (the nccl-tcpx(o)-installer DaemonSet). Google's guide to GPU network "
-            "bandwidth on GKE has the pod spec.",
+            "GPUs on A3, per GPU on A3 Mega), the /dev/aperture_devices volume where NCCL_FASTRAK_USE_LLCM=1, "
+            "/dev/dmabuf_import_helper in the TCPXO daemon's container (its module loaded on the node), and one "
+            "plugin release on all nodes: the nccl-tcpx(o)-installer DaemonSet and the NRI device injector set these "
+            "up. Google's guide to GPU network bandwidth on GKE has the pod spec.",
             "该插件在每个节点上都需要：在作业旁运行的接收数据通路守护进程（tcpx-daemon 或 tcpxo-daemon sidecar，与作业"
             "容器共享 /run/tcpx）、pod 接入 GPU 网络且网卡名与 NCCL_GPUDIRECTTCPX_SOCKET_IFNAME 或 NCCL_FASTRAK_IFNAME "
             "一致（A3 上每两块 GPU 一块网卡，A3 Mega 上每块 GPU 一块）、在 NCCL_FASTRAK_USE_LLCM=1 时挂载 "
-            "/dev/aperture_devices 卷，以及所有节点使用同一插件版本（nccl-tcpx(o)-installer DaemonSet）。Google 关于 "
-            "GKE 上 GPU 网络带宽的指南给出了 pod 配置。",
+            "/dev/aperture_devices 卷、TCPXO 守护进程的容器中有 /dev/dmabuf_import_helper（节点上已加载其内核模块），"
+            "以及所有节点使用同一插件版本：nccl-tcpx(o)-installer DaemonSet 和 NRI device injector 会配置好这些。"
+            "Google 关于 GKE 上 GPU 网络带宽的指南给出了 pod 配置。",
         ),
     ),
     Entry(

@@ -668,6 +668,8 @@ _EXITCODE = (
     r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\w+)\)"  # a paste may hold a placeholder ("xxxx")
 )
 _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
+URL_PORT_UNSEEN = "…"  # the value of a URL's port a paste cut off: a sign, so that it reads in every language
+CPU_BIND_ERROR = "Unable to satisfy cpu bind request"  # slurm_errno.c's text of ESLURMDCPU_BIND_ERROR
 
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
@@ -676,8 +678,20 @@ SIGNATURES: tuple[Signature, ...] = (
         # everything after its first colon is taken for the port ("{port!r}: " is a quirk of some Python releases)
         "url-port-not-int",
         "Port could not be cast to integer value",
-        r"Port could not be cast to integer value as (?:\{port!r\}: )?'(?P<value>[^':\s]*:[^'\s]*)'",
-        lambda g: ("log-ipv6-unbracketed", {"value": g["value"]}),
+        r"Port could not be cast to integer value as (?:\{port!r\}: )?'(?:(?P<value>[^':\s]*:[^'\s]*)|"
+        r"(?P<other>[^'\n]{1,200}))'",
+        # a value with no colon is not an IPv6 address cut at a colon: a function, None, an unexpanded variable
+        lambda g: (
+            ("log-ipv6-unbracketed", {"value": g["value"]})
+            if g.get("value")
+            else ("log-init-url-port-invalid", {"value": f"'{g['other']}'"})
+        ),
+    ),
+    _sig(  # a traceback that ends in urllib's reading of a URL's port (Python 3.6 on), cut before its ValueError
+        "url-port-frame",
+        "urllib/parse.py",
+        r'File "[^"]*urllib/parse\.py", line \d+, in port\s*$',
+        lambda g: ("log-init-url-port-invalid", {"value": URL_PORT_UNSEEN}),
     ),
     _sig(  # socket.cpp: the store's bind refused with EACCES, a port below 1024 for a user without the right to it
         "server-socket-denied",
@@ -1007,8 +1021,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Cannot provide a placement group of (?:.*?within \d+ seconds)?|Placement group creation timed out|"
         r"Current node has no GPU available|Cannot provide a placement group requiring \d+ GPUs|"
         r"The worker group startup timed out after [\d.]+ seconds waiting for \d+ workers)|"
-        r"(?:following resource request cannot be scheduled right now|"
-        r"No available node types can fulfill resource request): (?P<req>\{[^}]*\})|"
+        # the autoscaler's infeasible request (v1: "resource request {...}. Add suitable node types"; v2: "resource
+        # requests {...}*N", "placement group requests (detail=...): {...}")
+        r"(?:following resource request cannot be scheduled right now: |No available node types can fulfill "
+        r"(?:resource requests? |placement group requests \(detail=[^)]*\): ))(?P<req>\{[^}]*\})|"
         r"(?P<driver>driver node id \w+ is not included in a placement group)",  # vLLM's ray_utils.py (0.5 to 0.11)
         lambda g: (
             "log-ray-resources-short",
@@ -1497,7 +1513,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "slurm-task-launch-failed",
         "Task launch for ",
         r"Task launch for (?:StepId=)?\S+ failed on node (?P<node>[^:\s]+): (?P<error>.+?)\s*$",
-        _name("log-slurm-launch-failed"),
+        # slurmd's ESLURMDCPU_BIND_ERROR: the binding, not the node, is at fault
+        lambda g: (
+            ("log-slurm-cpu-bind-failed", {"error": g["error"]})
+            if g["error"] == CPU_BIND_ERROR
+            else ("log-slurm-launch-failed", g)
+        ),
     ),
     _sig(  # srun's step_launch.c: tasks that never reported started within the launch timeout
         "slurm-launch-timeout",
@@ -3955,8 +3976,12 @@ SIGNATURES: tuple[Signature, ...] = (
             "No interfaces found for ctrl dev name",
             "NET/FasTrak",
             "NET/GPUDirectTCPX : no interface found",
+            "Failed to create dmabuf importer context",
+            "failed to initialize addr translator on NIC",
         ),
-        r"(?P<rxdm>RxDM not ready on \S+ after \d+ seconds)|(?P<fd>gpumem fd client connect failed)|"
+        # the TCPXO daemon's own (buffer_mgmt_daemon, dmabuf_bridge): it could not open /dev/dmabuf_import_helper
+        r"(?P<importer>Failed to create dmabuf importer context|Memory importer: failed to initialize addr translator "
+        r"on NIC)|(?P<rxdm>RxDM not ready on \S+ after \d+ seconds)|(?P<fd>gpumem fd client connect failed)|"
         r"(?P<steer>failed against receive-datapath-manager)|"
         r"NET/FasTrak .*?(?P<ifname>No interfaces found(?: for ctrl dev name \S+)?|"
         r"Could not find closest netdev for GPU PCI \S+?|No files found matching /dev/aperture_devices/\*|"
@@ -3968,6 +3993,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": _first_matched(
                     g,
                     {
+                        "importer": lambda g: (
+                            "its daemon could not open /dev/dmabuf_import_helper: the import helper "
+                            "module is not loaded on the node, or the device was not given to the daemon's container"
+                        ),
                         "rxdm": lambda g: f"its daemon did not answer: {g['rxdm']}",
                         "fd": lambda g: "its daemon's socket under /run/tcpx is not there",
                         "steer": lambda g: "its daemon's socket under /run/tcpx is not there",
@@ -4254,5 +4283,37 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-port-in-use",
             {"port": g.get("port") or "(the log does not say which)", "who": "ZeroMQ (pyzmq)"},
         ),
+    ),
+    _sig(  # Slurm's task/affinity plugin (dist_tasks.c): a map_cpu or mask_cpu binding, such as an outer job's
+        # SLURM_CPU_BIND inherited by a job submitted from inside it, naming CPUs outside the step; srun's report of
+        # slurmd's ESLURMDCPU_BIND_ERROR (slurm_errno.c) alone, without the task launch it failed
+        "slurm-cpu-bind",
+        ("CPU binding outside of job step allocation", CPU_BIND_ERROR),
+        rf"(?P<error>CPU binding outside of job step allocation, allocated CPUs are: \S+?)\.?\s*$|"
+        rf"(?:srun: error: (?:Application launch failed: )?|^\W*)(?P<alone>{CPU_BIND_ERROR})\s*$",
+        lambda g: ("log-slurm-cpu-bind-failed", {"error": g.get("error") or g["alone"]}),
+    ),
+    _sig(  # NIXL's UCX backend (src/plugins/ucx/ucx_utils.cpp): its check of the UCX context for GPU memory types,
+        # and its registration of GPU memory that UCX then reports as host memory
+        "nixl-ucx-no-cuda",
+        ("UCX CUDA support was not found", "VRAM memory is detected as host by UCX"),
+        r"NVIDIA GPU\(s\) were detected, but UCX CUDA support was not found|VRAM memory is detected as host by UCX",
+        _name("log-ucx-no-gpu-memory"),
+    ),
+    _sig(  # NCCL 2.28+'s GIN GDAKI backend (transport/net_ib/gdaki/gin_host_gdaki.cc, DOCA GPUNetIO): its WARNs, its
+        # error-return trace, a backtrace through it
+        "nccl-gin-gdaki",
+        "gin_host_gdaki.cc",
+        # NCCL names a source file only in its WARNs and its trace of a failure's return ("file.cc:N -> 2")
+        r"gin_host_gdaki\.cc(?:[^\n]*?NCCL WARN (?P<warn>[^\n]+?)\s*$)?",
+        lambda g: ("log-nccl-gin-gdaki-failed", {"detail": f" ({g['warn']})" if g.get("warn") else ""}),
+    ),
+    _sig(  # Ray's worker.py (2.9 on): a worker maps the GPU indices Ray gave it through the CUDA_VISIBLE_DEVICES (or
+        # other accelerator mask) it started with, "original_ids[i]": a traceback through it is that mask too short
+        "ray-visible-ids-preset",
+        "get_accelerator_ids_for_accelerator_resource",
+        r"\bin get_accelerator_ids_for_accelerator_resource\s*$|"
+        r"= worker\.get_accelerator_ids_for_accelerator_resource\(",
+        lambda g: ("log-ray-visible-devices-preset", {}),
     ),
 )

@@ -2,9 +2,11 @@
 
 The table of texts is rules/log_signatures.py. Here: each known text once per input (one node's log, usually),
 then what the lines of all inputs show together (NCCL versions that differ between hosts, a node_rank claimed
-twice, a rank the others waited for), then the failure no signature explains (named by its errno text where a
-failed call gives one: rules/log_system_errors.py), so that a failed job is never read as healthy. Findings come out causes first: within a severity, what the nodes show together, then causes,
-then what follows from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
+twice, a rank the others waited for), then the failure no signature explains, so that a failed job is never read
+as healthy: by its errno text where a failed call gives one (rules/log_system_errors.py), by a long data step's bar
+where the failure cut it (rules/log_progress.py), by a rank's stack that ends inside a collective
+(rules/log_stacks.py). Findings come out causes first: within a severity, what the nodes show together, then
+causes, then what follows from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
 """
 
 from __future__ import annotations
@@ -24,8 +26,10 @@ from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
 from distdoctor.rules.log_evidence import evidence as _evidence
+from distdoctor.rules.log_progress import busy_step
 from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
+    CPU_BIND_ERROR,
     CUDA_INVALID,
     ENROOT_FAILED,
     EXITED,
@@ -49,11 +53,13 @@ from distdoctor.rules.log_signatures import (
     SLURM_LAUNCHES,
     SPAWNS,
     TEST_RESULT,
+    URL_PORT_UNSEEN,
     WATCHDOG_TIMEOUT,
     Build,
     Hit,
     Signature,
 )
+from distdoctor.rules.log_stacks import waiting_in_collective
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
 from distdoctor.rules.log_system_errors import NEEDLES as SYSTEM_ERROR_NEEDLES
 from distdoctor.rules.log_tallies import connect_retrying, ofi_failed, ray_versions, reverse_dns
@@ -204,7 +210,8 @@ CONSEQUENCES = frozenset(
 # wherever each process sees one GPU or the rank's index is its GPU's. srun waiting for a step's resources: it may
 # have got them. NCCL over sockets on Slingshot, or over its own transports where its network plugin would not load:
 # slow, but it runs. An RDMA driver libibverbs could not load, NVSHMEM's or NCCL's GPU-initiated transport that
-# did not start, Mooncake without RDMA devices: nothing may have needed them, or it went on over TCP.
+# did not start, Mooncake without RDMA devices: nothing may have needed them, or it went on over TCP. UCX without
+# CUDA under NIXL: the job may move only host memory.
 _HARMLESS_ALONE = frozenset(
     {
         "log-gloo-loopback",
@@ -222,6 +229,7 @@ _HARMLESS_ALONE = frozenset(
         "log-nvshmem-transport-failed",
         "log-nccl-gin-unavailable",
         "log-kv-transfer-init-failed",
+        "log-ucx-no-gpu-memory",
     }
 )
 # Findings about what the inputs show together: named before the causes each input shows.
@@ -289,10 +297,19 @@ def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
 _MAX_RUN = 12
 
 
+# How much of a line's start, repeated by the next line, shows that the next line is a record of its own (srun's
+# "srun: error: ", one timestamp's date and hour, "[rank0]:[E709 "), not the rest of a cut one.
+_RECORD_HEAD = 12
+
+
 def _cut_runs(log: LogInput) -> list[range]:
     """The runs of lines that may continue on the next, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
-    cut = [line.may_continue for line in log.lines[:-1]]
+    lines = log.lines
+    cut = [
+        line.may_continue and not (len(line.text) >= _RECORD_HEAD and after.text.startswith(line.text[:_RECORD_HEAD]))
+        for line, after in pairwise(lines)
+    ]
     runs: list[range] = []
     k = 0
     while k < len(cut):
@@ -448,6 +465,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
     setup_waits = {h.line.number for (n, _), g in groups.items() if n == "log-nccl-unique-id-timeout" for h in g}
     unresolved = {dict(p)["host"] for n, p in groups if n == "log-store-host-unresolvable"}
     stuck_for = any(n == "log-nccl-watchdog-stuck" and dict(p)["detail"] for n, p in groups)
+    url_port_said = any(
+        n == "log-ipv6-unbracketed" or (n == "log-init-url-port-invalid" and dict(p)["value"] != URL_PORT_UNSEEN)
+        for n, p in groups
+    )
+    cpu_bind_said_why = any(n == "log-slurm-cpu-bind-failed" and dict(p)["error"] != CPU_BIND_ERROR for n, p in groups)
     ssh_said_why = any(n == "log-ssh-launch-failed" and not dict(p)["error"].endswith("ssh check") for n, p in groups)
     exit_wait = min(
         (h.line.number for (n, _), g in groups.items() if n == "log-exit-barrier-timeout" for h in g), default=1 << 62
@@ -479,6 +501,10 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # a lookup whose name another line of the log gives
         elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
             del groups[(name, params)]  # a bundle pinned to an address no Ray node has: no node will ever offer it
+        elif name == "log-init-url-port-invalid" and p["value"] == URL_PORT_UNSEEN and url_port_said:
+            del groups[(name, params)]  # the frame of urllib's port, where the error's own line gives the value
+        elif name == "log-slurm-cpu-bind-failed" and p["error"] == CPU_BIND_ERROR and cpu_bind_said_why:
+            del groups[(name, params)]  # slurmd's error code, where the affinity plugin's line says which CPUs
         elif name == "log-rank-bus-error" and names & {"log-shm-too-small", "log-shm-not-writable"}:
             del groups[(name, params)]  # the /dev/shm a line of the same log names
         elif name == "log-shm-too-small" and "log-shm-not-writable" in names and not p.get("detail"):
@@ -1351,6 +1377,15 @@ def _system_error(failed: Sequence[tuple[str, list[LogLine]]], read: set[tuple[s
     return []
 
 
+def _busy_step(logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLine]]]) -> list[Finding]:
+    """A long data step's progress bar where a log's failure starts (rules/log_progress.py)."""
+    by_source = {log.source: log for log in logs}
+    for node, lines in failed:
+        if found := busy_step(by_source[lines[0].source], lines, node):
+            return found
+    return []
+
+
 def _order(finding: Finding) -> tuple[int, int]:
     if finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
         # a setup cause the node's own failure made an error: what its NCCL errors on that node come from
@@ -1390,7 +1425,13 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         failures = [(node, ls) for node, ls in lines if ls]
         read = {(h.line.source, h.line.number) for _, hits in per_node for h in hits}
         unread = _unread(failures, read) if explained else failures
-        found += _own_error(logs, failures, read) or _system_error(failures, read) or _unexplained(unread)
+        found += (
+            _own_error(logs, failures, read)
+            or _system_error(failures, read)
+            or _busy_step(logs, failures)
+            or [f for log, node in zip(logs, nodes, strict=True) for f in waiting_in_collective(log, node)]
+            or _unexplained(unread)
+        )
     elif not explained:
         stalled = [
             f

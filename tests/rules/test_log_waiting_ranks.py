@@ -1,0 +1,70 @@
+"""Pastes of a job that waited, not crashed: a data step's bar the timeout cut, a rank's stack in a collective."""
+
+from __future__ import annotations
+
+from dataclasses import replace
+from pathlib import Path
+
+from distdoctor.facts.logs import read_log
+from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.rules.log_progress import busy_step
+from distdoctor.rules.log_stacks import waiting_in_collective
+from distdoctor.rules.logs import explain_findings, failure_lines
+
+FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
+TOKENIZING = FIELD / "2763-hf-run-clm-tokenize-over-30min-socket-timeout.log"
+BARRIER_STACK = FIELD / "2764-lightning-rank-zero-only-log-checkpoint-barrier-hang.log"
+CPU_BIND = FIELD / "2721-slurm-nested-submit-cpu-bind-abort.log"
+
+
+def _findings(log: LogInput) -> list[tuple[str, dict[str, str]]]:
+    return [(f.name, dict(f.params)) for f in explain_findings([log])]
+
+
+def _edited(log: LogInput, old: str, new: str) -> LogInput:
+    """The log with one piece of text changed on every line that has it."""
+    return replace(log, lines=tuple(replace(line, text=line.text.replace(old, new)) for line in log.lines))
+
+
+def _appended(log: LogInput, text: str) -> LogInput:
+    last = log.lines[-1]
+    return replace(log, lines=(*log.lines, LogLine(last.source, last.number + 1, text)))
+
+
+def test_a_data_steps_bar_past_the_timeout_where_the_failure_starts_is_the_busy_rank() -> None:
+    assert _findings(read_log(str(TOKENIZING)))[0] == (
+        "log-rank-busy-past-timeout",
+        {"step": "Running tokenizer on dataset", "elapsed": "32:13"},
+    )
+
+
+def test_a_training_loops_bar_or_a_short_step_is_not_a_rank_busy_past_the_timeout() -> None:
+    log = read_log(str(TOKENIZING))
+    for changed in (_edited(log, "Running tokenizer on dataset", "Epoch 3"), _edited(log, "[32:1", "[02:1")):
+        assert busy_step(changed, failure_lines(changed), "node1") == []
+
+
+def test_a_stack_that_ends_in_a_collective_is_a_rank_waiting_for_the_others() -> None:
+    assert _findings(read_log(str(BARRIER_STACK))) == [
+        ("log-rank-waits-in-collective", {"op": "barrier", "caller": "trainer.py:1384 (save_checkpoint)"})
+    ]
+    # the Ctrl-C that ended the wait
+    assert waiting_in_collective(_appended(read_log(str(BARRIER_STACK)), "KeyboardInterrupt"), "node1")
+
+
+def test_a_stack_that_ends_in_an_error_raised_in_the_collective_is_not_a_wait() -> None:
+    failed = _appended(read_log(str(BARRIER_STACK)), "RuntimeError: NCCL communicator was aborted on rank 1.")
+    assert waiting_in_collective(failed, "node1") == []
+
+
+def test_lines_that_repeat_the_start_of_the_one_above_are_records_not_the_rest_of_a_cut_line() -> None:
+    # three srun errors of one launch: glued, they would read as a task launch failure on a garbled node's error
+    assert _findings(read_log(str(CPU_BIND))) == [
+        (
+            "log-slurm-cpu-bind-failed",
+            {
+                "error": "CPU binding outside of job step allocation, allocated CPUs are: "
+                "0x0000000F0000000F0000000F0000000F"
+            },
+        )
+    ]
