@@ -605,7 +605,8 @@ for _key in (
 # without CUDA, whose fix names UCX_TLS; NCCL's GDAKI backend failing; a tcp:// URL whose port is not a number, whose
 # fix names a launcher's code that put a function there and an IPv6 address without brackets; Ray's GPU ids read
 # through a mask a worker inherited; a data step past the process group's timeout; a rank's stack waiting in a
-# collective the others never called, which every cause of ranks on different paths shows.
+# collective the others never called, or (py-spy's or faulthandler's dump) still in a step of its own, a DataLoader's
+# next batch or a checkpoint save, which every cause of ranks on different paths shows.
 CAUSES["slurm-submit-from-inside-allocation"] = {"log-slurm-cpu-bind-failed"}
 CAUSES["srun-default-cpu-bind-noncontiguous-mask"] = {"log-slurm-cpu-bind-failed"}
 CAUSES["ucx-tls-tcp-only-from-host-env"] = {"log-ucx-no-gpu-memory"}
@@ -620,7 +621,7 @@ CAUSES["ray-runtime-env-leaks-visible-devices"] = CAUSES["ray-runtime-env-leaks-
 CAUSES["rank-busy-timeout"] = CAUSES["rank-busy-timeout"] | {"log-rank-busy-past-timeout"}
 for _cause, _accepted in list(CAUSES.items()):
     if "log-rank-busy-elsewhere" in _accepted:
-        CAUSES[_cause] = _accepted | {"log-rank-waits-in-collective"}
+        CAUSES[_cause] = _accepted | {"log-rank-waits-in-collective", "log-rank-stuck-in-phase"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

@@ -8,13 +8,16 @@ from pathlib import Path
 from distdoctor.facts.logs import read_log
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_progress import busy_step
-from distdoctor.rules.log_stacks import waiting_in_collective
+from distdoctor.rules.log_stacks import waiting_stack
 from distdoctor.rules.logs import explain_findings, failure_lines
 
 FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
 TOKENIZING = FIELD / "2763-hf-run-clm-tokenize-over-30min-socket-timeout.log"
 BARRIER_STACK = FIELD / "2764-lightning-rank-zero-only-log-checkpoint-barrier-hang.log"
 CPU_BIND = FIELD / "2721-slurm-nested-submit-cpu-bind-abort.log"
+PY_SPY_DUMP = FIELD / "1301-bloom-eval-dataloader-deadlock-rank-stuck.log"
+FAULTHANDLER_DUMP = FIELD / "914-deepspeed-save-checkpoint-rank0-only-hang.log"
+CUT_WHILE_RAISING = FIELD / "1084-dlrover-master-check-1s-timeout-no-retry.log"
 
 
 def _findings(log: LogInput) -> list[tuple[str, dict[str, str]]]:
@@ -49,12 +52,39 @@ def test_a_stack_that_ends_in_a_collective_is_a_rank_waiting_for_the_others() ->
         ("log-rank-waits-in-collective", {"op": "barrier", "caller": "trainer.py:1384 (save_checkpoint)"})
     ]
     # the Ctrl-C that ended the wait
-    assert waiting_in_collective(_appended(read_log(str(BARRIER_STACK)), "KeyboardInterrupt"), "node1")
+    assert waiting_stack(_appended(read_log(str(BARRIER_STACK)), "KeyboardInterrupt"), "node1")
 
 
 def test_a_stack_that_ends_in_an_error_raised_in_the_collective_is_not_a_wait() -> None:
     failed = _appended(read_log(str(BARRIER_STACK)), "RuntimeError: NCCL communicator was aborted on rank 1.")
-    assert waiting_in_collective(failed, "node1") == []
+    assert waiting_stack(failed, "node1") == []
+
+
+def test_a_py_spy_dump_of_a_rank_waiting_for_its_dataloader_names_that_phase() -> None:
+    assert _findings(read_log(str(PY_SPY_DUMP))) == [
+        (
+            "log-rank-stuck-in-phase",
+            {"phase_class": "phase-data-loading", "frame": "torch/utils/data/dataloader.py:1011 (_try_get_data)"},
+        )
+    ]
+
+
+def test_a_faulthandler_dump_inside_a_checkpoint_save_names_that_phase() -> None:
+    assert _findings(read_log(str(FAULTHANDLER_DUMP))) == [
+        (
+            "log-rank-stuck-in-phase",
+            {
+                "phase_class": "phase-checkpoint-save",
+                "frame": "deepspeed/runtime/engine.py:1456 (_checkpoint_tag_validation)",
+            },
+        )
+    ]
+
+
+def test_a_traceback_cut_where_it_raises_is_no_snapshot_of_a_waiting_rank() -> None:
+    log = read_log(str(CUT_WHILE_RAISING))
+    assert waiting_stack(log, "node1") == []
+    assert [name for name, _ in _findings(log)] == ["log-unexplained-failure"]
 
 
 def test_lines_that_repeat_the_start_of_the_one_above_are_records_not_the_rest_of_a_cut_line() -> None:

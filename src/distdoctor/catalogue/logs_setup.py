@@ -480,6 +480,31 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-rank-stuck-in-phase",
+        "error",
+        "log",
+        Text(
+            "The paste ends in the stack of a rank still {phase_class}, at {frame}: the ranks went apart here (the "
+            "others wait for this one, or never took this step)",
+            "粘贴的内容结束于一个 rank 的调用栈，它仍{phase_class}，位于 {frame}：各 rank 在这里分开了"
+            "（其他 rank 在等它，或者根本没有执行这一步）",
+        ),
+        Text(
+            "A rank that waits on its DataLoader has a worker that hangs or died: try num_workers=0 to see, give "
+            "DataLoader(timeout=...) so it fails instead of hanging, and check /dev/shm and the workers' own errors. "
+            "A save or an evaluation only some ranks do holds up the others: the framework's save (DeepSpeed's "
+            "save_checkpoint, FSDP's state_dict, DCP) and any evaluation that makes collectives must run on every "
+            "rank, each writing its part. A long step of its own (preprocessing, compiling, a slow file system) "
+            "needs a timeout that outlasts it: init_process_group(timeout=...). distdoctor dump on every node shows "
+            "where each rank is.",
+            "在等待 DataLoader 的 rank 有 worker 卡住或已退出：用 num_workers=0 验证，设置 DataLoader(timeout=...) "
+            "让它报错而不是卡住，并检查 /dev/shm 和 worker 自己的错误。只有部分 rank 执行的保存或评估会拖住其他 "
+            "rank：框架的保存（DeepSpeed 的 save_checkpoint、FSDP 的 state_dict、DCP）以及任何包含集合通信的评估都必须"
+            "在每个 rank 上运行，各自写自己的部分。耗时很长的自身步骤（预处理、编译、缓慢的文件系统）需要比它更长的"
+            "超时：init_process_group(timeout=...)。在每个节点上运行 distdoctor dump 可以看到每个 rank 停在哪里。",
+        ),
+    ),
+    Entry(
         "log-slurm-pmix-failed",
         "error",
         "log",

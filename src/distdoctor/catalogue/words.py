@@ -33,6 +33,15 @@ _OUTCOME: dict[str, Text] = {
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
     ),
+    # What a hung rank's pasted stack shows it doing (finding log-rank-stuck-in-phase).
+    "phase-data-loading": Text("waiting for its DataLoader's next batch", "在等待 DataLoader 的下一个批次"),
+    "phase-checkpoint-save": Text("saving a checkpoint", "在保存检查点"),
+    "phase-evaluation": Text("evaluating", "在做评估"),
+    "phase-preprocessing": Text("tokenising or preprocessing data", "在做分词或数据预处理"),
+    "phase-compile": Text("compiling (torch.compile)", "在编译（torch.compile）"),
+    "phase-io-wait": Text(
+        "waiting on I/O (a file system, a socket, a download)", "在等待 I/O（文件系统、套接字或下载）"
+    ),
     # Why NCCL's watchdog took a rank down, and where to look instead (finding rank-nccl-abort).
     "abort-timeout": Text("a collective of its own timed out", "它自己的一个集合通信超时"),
     "abort-peer-timeout": Text(

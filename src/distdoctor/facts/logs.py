@@ -71,7 +71,10 @@ _PREFIX = re.compile(
     r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
-_NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
+# py-spy dump's frame, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line, as a traceback's
+_NOT_CONTINUATION = re.compile(
+    r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|[\w<>.]+ \([^()\s]+\.py:\d+\)\s*$)"
+)
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
 _SPLIT_FRAME = re.compile(r'File "[^"]+"(?:,(?: l(?:i(?:n(?:e(?: \d*)?)?)?)?)?)?\s*$')

@@ -1,19 +1,33 @@
-"""A paste that ends in the stack of a rank waiting inside a collective, with no exception after it. Pure.
+"""A paste that ends in the stack of a rank that waits: inside a collective, or still in a step of its own. Pure.
 
-A hung job gives no error to paste; people paste the stack they got (faulthandler, a KeyboardInterrupt cut short, a
-debugger). Its last frame in torch.distributed's collective says this rank arrived and waits for ranks that did not:
-ranks that took different paths.
+A hung job gives no error to paste; people paste the stack they got: a traceback a Ctrl-C cut short (outermost frame
+first), faulthandler's dump (innermost first), py-spy dump's (innermost first, one block per thread). Its innermost
+frames say where the rank is: in torch.distributed's collective, it arrived and waits for ranks that did not; in a
+DataLoader, a checkpoint save or an evaluation, it is the rank the others wait for.
 """
 
 from __future__ import annotations
 
 import re
+from collections.abc import Sequence
 
 from distdoctor.model import Finding
-from distdoctor.model.logs import LogInput
+from distdoctor.model.hang import Frame
+from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.phases import is_torch, phase_of
 
-_FRAME = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)\s*$')
+# Python's traceback (and a "File:" variant some dumpers print), outermost first
+# (its code line may be joined to it, where a dumper does not indent the frame)
+_TRACEBACK = re.compile(r'File:? "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<func>[\w<>.]+)(?:\s|$)')
+# faulthandler's dump, innermost first
+_FAULTHANDLER = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<func>[\w<>.]+)\s*$')
+# py-spy dump's, innermost first, under its thread's line
+_PY_SPY = re.compile(r"^\s+(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")
+_PY_SPY_THREAD = re.compile(r'^Thread (?:0x[0-9A-Fa-f]+|\d+) \((?:idle|active)[^)]*\): "(?P<name>[^"]*)"')
+_RAISING = re.compile(r"\s*raise\b")
+# What may follow a traceback's last frame in a wait: its code line, a caret line, the Ctrl-C that ended the wait.
+_BELOW_FRAME = re.compile(r"\s+\S|KeyboardInterrupt\s*$")
 # torch.distributed's collectives (distributed_c10d.py), the calls a rank blocks in until every rank of its group calls
 _COLLECTIVES = frozenset(
     {
@@ -37,32 +51,94 @@ _COLLECTIVES = frozenset(
         "scatter_object_list",
     }
 )
-# How far below its last frame a stack may still end: the frame's code line and a caret line.
+# How far below its last frame a traceback may still end: the frame's code line and a caret line.
 _TAIL = 2
-_TORCH_DISTRIBUTED = "torch/distributed/"
-# What may follow a waiting rank's last frame: its code line, a caret line, or the Ctrl-C that ended the wait.
-_BELOW_FRAME = re.compile(r"\s+\S|KeyboardInterrupt\s*$")
+# The phases of phases.py a rank can hold the others up in, as the coded words the finding's text localises.
+_PHASE_CLASS = {
+    "data loading": "phase-data-loading",
+    "checkpoint save": "phase-checkpoint-save",
+    "evaluation": "phase-evaluation",
+    "tokenisation or preprocessing": "phase-preprocessing",
+    "compile": "phase-compile",
+    "I/O wait": "phase-io-wait",
+}
 
 
-def waiting_in_collective(log: LogInput, node: str | None) -> list[Finding]:
-    """The collective the paste's last frame waits in, and the nearest caller outside torch.distributed's wrappers."""
+# How much of a path outside site-packages names its file: "deepspeed/runtime/engine.py".
+_SHORT_PARTS = 3
+
+
+def _frame(m: re.Match[str]) -> Frame:
+    path = m["file"]
+    if "site-packages/" in path:
+        short = path.split("site-packages/", 1)[-1]
+    else:  # py-spy's own short name as it is; an absolute path cut to its last folders
+        short = "/".join(path.split("/")[-_SHORT_PARTS:]) if path.startswith("/") else path
+    return Frame(name=m["func"], filename=path, short=short, line=int(m["line"]))
+
+
+def _telling(frames: Sequence[Frame]) -> str:
+    """The innermost frame in a package (a path with a folder), not in the standard library's bare modules that
+    py-spy names without one: where the rank is, in words a reader can look up."""
+    chosen = next((f for f in frames if "/" in f.short), frames[0])
+    return f"{chosen.short}:{chosen.line} ({chosen.name})"
+
+
+def _traceback_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
+    """The frames (innermost first) of a traceback the paste ends in, with no exception after its last frame, and
+    whether a Ctrl-C ended it (a snapshot of a live rank, as a dump is; a traceback merely cut short is not one)."""
+    found = [(i, m) for i, line in enumerate(lines) if (m := _TRACEBACK.search(line.text))]
+    if not found or len(lines) - 1 - found[-1][0] > _TAIL:
+        return None
+    below = lines[found[-1][0] + 1 :]
+    if any(not _BELOW_FRAME.match(line.text) or _RAISING.match(line.text) for line in below):
+        return None  # an exception after the frame, or its raise: the rank failed there, it did not wait
+    interrupted = any(line.text.strip() == "KeyboardInterrupt" for line in below)
+    return [_frame(m) for _, m in reversed(found)], [lines[i] for i, _ in found[-3:]], interrupted
+
+
+def _dump_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
+    """The frames (innermost first) of a faulthandler or py-spy dump that ends the paste: py-spy's main thread where
+    the dump names one, else its first thread."""
+    if lines and (m := _FAULTHANDLER.search(lines[-1].text)):
+        block = [i for i, line in enumerate(lines) if _FAULTHANDLER.search(line.text)]
+        frames = [_frame(m) for i in block if (m := _FAULTHANDLER.search(lines[i].text))]
+        return frames, [lines[i] for i in block[:3]], True
+    blocks: list[tuple[str, list[int]]] = []
+    for i, line in enumerate(lines):
+        if m := _PY_SPY_THREAD.search(line.text):
+            blocks.append((m["name"], []))
+        elif blocks and _PY_SPY.search(line.text):
+            blocks[-1][1].append(i)
+    if not blocks or not _PY_SPY.search(lines[-1].text):
+        return None
+    _, chosen = next((b for b in blocks if b[0] == "MainThread" and b[1]), blocks[0])
+    return [_frame(m) for i in chosen if (m := _PY_SPY.search(lines[i].text))], [lines[i] for i in chosen[:3]], True
+
+
+def waiting_stack(log: LogInput, node: str | None) -> list[Finding]:
+    """Where the rank of the stack the paste ends in waits: in a collective (and its caller), or in a phase of its own
+    the other ranks wait for."""
     lines = [line for line in log.lines if line.text.strip()]
-    frames = [(i, m) for i, line in enumerate(lines) if (m := _FRAME.search(line.text))]
-    if not frames or len(lines) - 1 - frames[-1][0] > _TAIL:
+    stack = _traceback_at_end(lines) or _dump_at_end(lines)
+    if not stack or not stack[0]:
         return []
-    i, last = frames[-1]
-    if not (last["file"].endswith("distributed_c10d.py") and last["func"] in _COLLECTIVES):
-        return []
-    if any(not _BELOW_FRAME.match(line.text) for line in lines[i + 1 :]):
-        return []  # an exception's line after the frame: the rank failed in the collective, it did not wait
-    op = last["func"]
-    caller = next(
-        (
-            f"{m['file'].rsplit('/', 1)[-1]}:{m['line']} ({m['func']})"
-            for _, m in reversed(frames)
-            if _TORCH_DISTRIBUTED not in m["file"] and m["func"] not in (op, "wrapper")
-        ),
-        "the code above it",
-    )
-    evidence = [lines[k].where for k, _ in frames[-3:]]
-    return [make_finding("log-rank-waits-in-collective", node, evidence, op=op, caller=caller)]
+    frames, shown, snapshot = stack
+    evidence = [line.where for line in shown]
+    inner = next((f for f in frames[:6] if f.filename.endswith("distributed_c10d.py") and f.name in _COLLECTIVES), None)
+    if inner is not None:
+        caller = next(
+            (
+                f"{f.filename.rsplit('/', 1)[-1]}:{f.line} ({f.name})"
+                for f in frames
+                if not is_torch(f) and "torch/distributed/" not in f.filename and f.name not in (inner.name, "wrapper")
+            ),
+            "the code above it",
+        )
+        return [make_finding("log-rank-waits-in-collective", node, evidence, op=inner.name, caller=caller)]
+    phase = phase_of(frames)
+    if not snapshot or phase not in _PHASE_CLASS:
+        return []  # a traceback cut short may have been raising where it was cut
+    return [
+        make_finding("log-rank-stuck-in-phase", node, evidence, phase_class=_PHASE_CLASS[phase], frame=_telling(frames))
+    ]

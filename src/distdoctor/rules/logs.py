@@ -59,7 +59,7 @@ from distdoctor.rules.log_signatures import (
     Hit,
     Signature,
 )
-from distdoctor.rules.log_stacks import waiting_in_collective
+from distdoctor.rules.log_stacks import waiting_stack
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
 from distdoctor.rules.log_system_errors import NEEDLES as SYSTEM_ERROR_NEEDLES
 from distdoctor.rules.log_tallies import connect_retrying, ofi_failed, ray_versions, reverse_dns
@@ -1429,7 +1429,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
             _own_error(logs, failures, read)
             or _system_error(failures, read)
             or _busy_step(logs, failures)
-            or [f for log, node in zip(logs, nodes, strict=True) for f in waiting_in_collective(log, node)]
+            or [f for log, node in zip(logs, nodes, strict=True) for f in waiting_stack(log, node)]
             or _unexplained(unread)
         )
     elif not explained:
@@ -1440,7 +1440,8 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         ]
         on = {f.node for f in stalled}
         found = [_as_cause(f, "setup-stalled") if f.name in _STALL_CAUSES and f.node in on else f for f in found]
-        found += stalled
+        # a hung rank's stack (py-spy's or faulthandler's dump, which no failure line marks) where the paste ends
+        found += stalled + [f for log, node in zip(logs, nodes, strict=True) for f in waiting_stack(log, node)]
     return sorted(found, key=_order)
 
 
