@@ -5,13 +5,16 @@ from __future__ import annotations
 from dataclasses import replace
 from pathlib import Path
 
+import pytest
+
 from distdoctor.facts.logs import read_log
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_progress import busy_step
 from distdoctor.rules.log_stacks import waiting_stack
 from distdoctor.rules.logs import explain_findings, failure_lines
 
-FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+FIELD = LOGS / "field"
 TOKENIZING = FIELD / "2763-hf-run-clm-tokenize-over-30min-socket-timeout.log"
 BARRIER_STACK = FIELD / "2764-lightning-rank-zero-only-log-checkpoint-barrier-hang.log"
 CPU_BIND = FIELD / "2721-slurm-nested-submit-cpu-bind-abort.log"
@@ -58,6 +61,21 @@ def test_a_stack_that_ends_in_a_collective_is_a_rank_waiting_for_the_others() ->
 def test_a_stack_that_ends_in_an_error_raised_in_the_collective_is_not_a_wait() -> None:
     failed = _appended(read_log(str(BARRIER_STACK)), "RuntimeError: NCCL communicator was aborted on rank 1.")
     assert waiting_stack(failed, "node1") == []
+
+
+@pytest.mark.parametrize(
+    ("recorded", "caller"),
+    [
+        ("pyspy-dump-barrier-rank0-only.log", "hang.py:7 (save_checkpoint)"),
+        ("faulthandler-barrier-rank0-only.log", "hang_fh.py:9 (save_checkpoint)"),
+    ],
+)
+def test_a_dump_of_a_real_rank_left_alone_in_a_barrier_is_a_rank_waiting_for_the_others(
+    recorded: str, caller: str
+) -> None:
+    assert _findings(read_log(str(LOGS / recorded))) == [
+        ("log-rank-waits-in-collective", {"op": "barrier", "caller": caller})
+    ]
 
 
 def test_a_py_spy_dump_of_a_rank_waiting_for_its_dataloader_names_that_phase() -> None:
