@@ -564,6 +564,20 @@ CAUSES["localhost-unresolvable-in-sandbox"] = CAUSES["master-hostname-unresolvab
 CAUSES["container-rdma-core-without-ofed"] = {"log-nvshmem-transport-failed"}
 CAUSES["ray-runtime-env-leaks-visible-devices"] = {"log-invalid-device-ordinal", "log-no-gpu-visible"}
 CAUSES["rocm-host-amdgpu-dkms-missing"] = {"log-gpu-driver-mismatch"}
+# Keys the thirty-first round's collectors coined, mapped by the cause their index gives, before that round was
+# measured: RCCL's IPC handles refused (a container's legacy IPC mode); the Neuron runtime's rendezvous variables
+# never set; torch's ROCm device count ignoring ROCR_VISIBLE_DEVICES, a bug of that release; a checkpoint staged on
+# one node's local disk, or renamed by every node's local rank 0 on a shared one; LOCAL_RANK taken for the rank; a
+# guest config the TCPXO plugin enforces; enroot's directories the job's user cannot create. Left unmapped (no
+# finding names them): container-dri-by-path-not-mounted, rdma-verbs-transport-on-efa.
+CAUSES["rocm-image-hsa-ipc-legacy-mode"] = {"log-nccl-ipc-open-failed"}
+CAUSES["neuron-rt-root-comm-id-unset"] = CAUSES.get("env-missing", {"env-missing"})
+CAUSES["rocr-visible-devices-ignored"] = CAUSES.get("torch-version-bug", {"torch-version-bug"})
+CAUSES["checkpoint-staging-dir-node-local"] = {"log-file-missing"}
+CAUSES["per-node-rank0-checkpoint-race-shared-fs"] = {"log-file-missing"}
+CAUSES["local-rank-used-as-global-rank"] = CAUSES["rank-world-size-misconfigured"]
+CAUSES["gke-tcpxo-guest-config-enforced-env"] = {"log-gcp-gpudirect-tcpx-failed"}
+CAUSES["enroot-dirs-not-writable-by-job-user"] = {"log-pyxis-container-failed", "log-enroot-runtime-path"}
 # After the twenty-sixth round was measured (3/10 named first then, at 6bcf811, and still 3/10 once this session's
 # reading of Ray's, vLLM's, SGLang's, ROCm's, the RDMA stack's, the launchers' and the schedulers' sources had landed,
 # at 59bc6c7): NCCL's own line of a plugin it found and could not load (every release's wording of it), aws-ofi-nccl's
@@ -690,8 +704,9 @@ ROUNDS = (
     "twenty-eighth",
     "twenty-ninth",
     "thirtieth",
+    "thirty-first",
 )
-HELD_OUT = ""
+HELD_OUT = "thirty-first"
 
 
 def outcome(names: list[str], errors: int, accepted: set[str]) -> str:
