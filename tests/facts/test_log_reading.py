@@ -174,3 +174,18 @@ def test_a_record_below_the_longest_line_does_not_continue_it() -> None:
     long = "gpu-7:12:34 [0] NCCL INFO NET/Socket : Using [0]eth0:10.0.0.7<0> [1]eth1:10.0.1.7<0> [2]ib0:10.0.2.7<0>"
     log = to_input(f"{long}\ngpu-7:12:34 [0] NCCL INFO Using network Socket\n[rank0]: RuntimeError: x\n", "a.log")
     assert not any(entry.may_continue for entry in log.lines)
+
+
+def test_a_panels_edges_are_dropped_and_the_text_it_wrapped_is_joined() -> None:
+    # rich's traceback panel (Ray's console): each line padded to the panel's width and ended with its edge
+    texts = [line.text for line in read_log(str(FIELD / "2803-ray-train-neuron-core-per-worker-isolation.log")).lines]
+    assert not any(text.rstrip().endswith("│") for text in texts)
+    assert any("was explicitly assigned to /job:localservice" in text for text in texts)
+
+
+def test_py_spy_frames_are_one_record_each() -> None:
+    lines = read_log(str(LOGS / "pyspy-dump-barrier-rank0-only.log")).lines
+    assert [line.text.strip() for line in lines if "(" in line.text and ".py:" in line.text][:2] == [
+        "barrier (torch/distributed/distributed_c10d.py:5356)",
+        "_exception_logger.<locals>.wrapper (torch/distributed/c10d_logger.py:83)",
+    ]

@@ -3,8 +3,9 @@
 from __future__ import annotations
 
 import pytest
-from test_log_rules import real_line
+from test_log_rules import LOGS, real_line
 
+from distdoctor.facts.logs import read_log
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
 from distdoctor.rules.logs import explain_findings, match_line
@@ -81,3 +82,17 @@ def test_the_first_failed_call_is_the_one_named() -> None:
     port = real_line(SOURCE, "SocketHandShakePlugin: bind (port 12001)")
     assert [f.name for f in system_error([shm, port], "node1")] == ["log-shm-too-small"]
     assert [f.name for f in system_error([port, shm], "node1")] == ["log-port-in-use"]
+
+
+@pytest.mark.parametrize(
+    ("fixture", "path", "who"),
+    [
+        ("field/2820-skyrl-multinode-checkpoint-staging-local-tmp.log", "/tmp/tmp6kkqkzrg/model", "skyrl"),
+        ("field/2822-vlmevalkit-multinode-local-rank-as-global-rank.log", "./llava/312_MME.pkl", "RUN"),
+    ],
+)
+def test_a_path_a_logged_error_says_is_not_there_is_a_missing_file(fixture: str, path: str, who: str) -> None:
+    # Python logging's "- ERROR -" line, no traceback: the failure and its path are on that line alone
+    assert [(f.name, dict(f.params)) for f in explain_findings([read_log(str(LOGS / fixture))])] == [
+        ("log-file-missing", {"path": path, "where": f"as {who} reported it"})
+    ]

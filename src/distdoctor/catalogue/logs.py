@@ -410,8 +410,9 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "CUDA error: invalid device ordinal: a rank asked for a GPU index its process does not see",
-            "CUDA 错误 invalid device ordinal：某个 rank 请求的 GPU 序号在其进程中不可见",
+            "A rank asked for a device index its process does not see (CUDA's invalid device ordinal, or XLA's device "
+            "not among those available)",
+            "某个 rank 请求的设备序号在其进程中不可见（CUDA 的 invalid device ordinal，或 XLA 的设备不在可用设备之中）",
         ),
         Text(
             "Set --nproc-per-node to at most the GPUs visible on the node (nvidia-smi -L, CUDA_VISIBLE_DEVICES), "

@@ -505,6 +505,86 @@ LOGS_SETUP: tuple[Entry, ...] = (
         ),
     ),
     Entry(
+        "log-gpu-ipc-failed",
+        "error",
+        "log",
+        Text(
+            "The GPU runtime would not share a rank's buffer with another process of this machine ({error}): NCCL's "
+            "or RCCL's P2P transport cannot start",
+            "GPU 运行时拒绝与本机另一个进程共享某个 rank 的缓冲区（{error}）：NCCL 或 RCCL 的 P2P 传输无法启动",
+        ),
+        Text(
+            "On ROCm, the host's amdgpu kernel driver must be the one the container's ROCm release supports (the "
+            "amdgpu-dkms of that release, not the distribution's in-box driver), and an image that sets "
+            "HSA_ENABLE_IPC_MODE_LEGACY=1 forces ROCr's old IPC path, which newer GPUs (gfx12) refuse: set it to 0. "
+            "On CUDA, a driver older than the runtime, or ranks in containers that do not share the IPC namespace "
+            "(--ipc=host), do the same. NCCL_P2P_DISABLE=1 confirms it: the ranks then go through shared memory.",
+            "在 ROCm 上，宿主机的 amdgpu 内核驱动必须是容器中 ROCm 版本所支持的那一个（该版本的 amdgpu-dkms，而不是"
+            "发行版自带的驱动）；镜像若设置了 HSA_ENABLE_IPC_MODE_LEGACY=1，会强制使用 ROCr 旧的 IPC 路径，较新的 GPU"
+            "（gfx12）会拒绝它：请设为 0。在 CUDA 上，驱动比运行时旧，或各 rank 所在的容器不共享 IPC 命名空间"
+            "（--ipc=host），也会如此。NCCL_P2P_DISABLE=1 可以验证：此时各 rank 改走共享内存。",
+        ),
+    ),
+    Entry(
+        "log-rdma-qp-unsupported",
+        "error",
+        "log",
+        Text(
+            "Mooncake's RDMA transport could not create a queue pair: the NICs do not support the reliable-connection "
+            "queue pairs of its rdma protocol (Operation not supported)",
+            "Mooncake 的 RDMA 传输无法创建队列对：这些网卡不支持其 rdma 协议所用的可靠连接（RC）队列对"
+            "（Operation not supported）",
+        ),
+        Text(
+            "AWS EFA offers only its own SRD queue pairs, not InfiniBand's RC ones: on EFA instances select Mooncake's "
+            "efa protocol (the framework's transfer-backend or protocol option, MC_... settings of its transfer "
+            "engine), or a framework release that picks it on EFA by itself. On InfiniBand or RoCE, ibv_devinfo shows "
+            "whether the device the job uses is one.",
+            "AWS EFA 只提供它自己的 SRD 队列对，不提供 InfiniBand 的 RC 队列对：在 EFA 实例上请选用 Mooncake 的 efa "
+            "协议（框架的 transfer-backend 或 protocol 选项、其传输引擎的 MC_... 设置），或使用能在 EFA 上自动选择它"
+            "的框架版本。在 InfiniBand 或 RoCE 上，ibv_devinfo 可显示作业所用的设备是否属于这类。",
+        ),
+    ),
+    Entry(
+        "log-neuron-comm-failed",
+        "error",
+        "log",
+        Text(
+            "The Neuron runtime could not build its communicator across instances (NeuronCores {cores}, nrt_status "
+            "{status})",
+            "Neuron 运行时无法跨实例建立通信器（NeuronCores {cores}，nrt_status {status}）",
+        ),
+        Text(
+            "Every process of a multi-instance Neuron job must be given the same rendezvous: NEURON_RT_ROOT_COMM_ID "
+            "(rank 0's host:port, reachable from every instance), and, under torch-xla's PJRT, its process count, "
+            "index and devices per process. A launcher that does not set them (Ray Train's XLA backend in some "
+            "releases) leaves each instance to build a communicator of its own. EFA must connect the instances "
+            "(FI_PROVIDER=efa, the security group open to itself), with one Neuron SDK release on all of them.",
+            "多实例 Neuron 作业的每个进程都必须得到相同的会合信息：NEURON_RT_ROOT_COMM_ID（rank 0 的 host:port，"
+            "每个实例都能访问），以及在 torch-xla 的 PJRT 下的进程数、进程序号和每进程设备数。未设置这些的启动器"
+            "（某些版本中 Ray Train 的 XLA 后端）会让每个实例各自建立通信器。各实例之间必须通过 EFA 连通"
+            "（FI_PROVIDER=efa，安全组对自身开放），并在所有实例上使用同一 Neuron SDK 版本。",
+        ),
+    ),
+    Entry(
+        "log-oneccl-device-dir-missing",
+        "error",
+        "log",
+        Text(
+            "oneCCL could not open the GPUs' device directory (/dev/dri/by-path): the container was given /dev/dri's "
+            "devices without it",
+            "oneCCL 无法打开 GPU 的设备目录（/dev/dri/by-path）：容器只拿到了 /dev/dri 下的设备，没有这个目录",
+        ),
+        Text(
+            "oneCCL finds the Intel GPUs for its IPC under /dev/dri/by-path, which docker run --device=/dev/dri does "
+            "not create: mount it too (-v /dev/dri/by-path:/dev/dri/by-path), or give the container the whole "
+            "/dev/dri (--privileged, or the device plugin that Kubernetes uses for Intel GPUs).",
+            "oneCCL 在 /dev/dri/by-path 下查找用于 IPC 的 Intel GPU，而 docker run --device=/dev/dri 不会创建该目录："
+            "请一并挂载它（-v /dev/dri/by-path:/dev/dri/by-path），或把整个 /dev/dri 交给容器（--privileged，或 "
+            "Kubernetes 上 Intel GPU 的设备插件）。",
+        ),
+    ),
+    Entry(
         "log-slurm-pmix-failed",
         "error",
         "log",
@@ -1997,13 +2077,16 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "GPUs on A3, per GPU on A3 Mega), the /dev/aperture_devices volume where NCCL_FASTRAK_USE_LLCM=1, "
             "/dev/dmabuf_import_helper in the TCPXO daemon's container (its module loaded on the node), and one "
             "plugin release on all nodes: the nccl-tcpx(o)-installer DaemonSet and the NRI device injector set these "
-            "up. Google's guide to GPU network bandwidth on GKE has the pod spec.",
+            "up. The plugin's config checker refuses NCCL_* and NCCL_FASTRAK_* values other than those the node's "
+            "guest config enforces: leave them unset, or as the guest config gives them. Google's guide to GPU "
+            "network bandwidth on GKE has the pod spec.",
             "该插件在每个节点上都需要：在作业旁运行的接收数据通路守护进程（tcpx-daemon 或 tcpxo-daemon sidecar，与作业"
             "容器共享 /run/tcpx）、pod 接入 GPU 网络且网卡名与 NCCL_GPUDIRECTTCPX_SOCKET_IFNAME 或 NCCL_FASTRAK_IFNAME "
             "一致（A3 上每两块 GPU 一块网卡，A3 Mega 上每块 GPU 一块）、在 NCCL_FASTRAK_USE_LLCM=1 时挂载 "
             "/dev/aperture_devices 卷、TCPXO 守护进程的容器中有 /dev/dmabuf_import_helper（节点上已加载其内核模块），"
             "以及所有节点使用同一插件版本：nccl-tcpx(o)-installer DaemonSet 和 NRI device injector 会配置好这些。"
-            "Google 关于 GKE 上 GPU 网络带宽的指南给出了 pod 配置。",
+            "插件的配置检查会拒绝与节点 guest config 所强制的值不同的 NCCL_* 和 NCCL_FASTRAK_* 设置：请不要设置它们，"
+            "或按 guest config 给出的值设置。Google 关于 GKE 上 GPU 网络带宽的指南给出了 pod 配置。",
         ),
     ),
     Entry(

@@ -194,6 +194,18 @@ def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
     return LogLine(source, number, text, host, m["tag"] or "")
 
 
+# A panel's right edge (rich's tracebacks and consoles, Ray's and vLLM's among them): the text inside is wrapped at
+# the panel's width and padded to it, so without the edge its lines read as a terminal's cuts.
+_BOX_EDGE = re.compile(r"[│┃║]\s*$")
+_BOX_START = re.compile(r"^\s*[│┃║] ?")
+_BOXED = 2
+
+
+def _unboxed(lines: list[str]) -> list[str]:
+    """The lines of a panel without its edges, the padding to its width kept."""
+    return [_BOX_START.sub("", _BOX_EDGE.sub("", line)) for line in lines]
+
+
 def to_input(text: str, source: str) -> LogInput:
     """Text as numbered logical lines; an error file becomes the lines of its message and traceback."""
     lines = text.splitlines()
@@ -206,6 +218,8 @@ def to_input(text: str, source: str) -> LogInput:
             lines = inner
     if any("\x1b" in line for line in lines):
         lines = [_ANSI.sub("", line) for line in lines]
+    if sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
+        lines = _unboxed(lines)
     width = _wrap_width(lines)
     numbered = logical_lines(lines, width)
     parts = _parts(numbered)

@@ -3978,10 +3978,12 @@ SIGNATURES: tuple[Signature, ...] = (
             "NET/GPUDirectTCPX : no interface found",
             "Failed to create dmabuf importer context",
             "failed to initialize addr translator on NIC",
+            "(shim) mismatch enforced",
         ),
         # the TCPXO daemon's own (buffer_mgmt_daemon, dmabuf_bridge): it could not open /dev/dmabuf_import_helper
         r"(?P<importer>Failed to create dmabuf importer context|Memory importer: failed to initialize addr translator "
-        r"on NIC)|(?P<rxdm>RxDM not ready on \S+ after \d+ seconds)|(?P<fd>gpumem fd client connect failed)|"
+        r"on NIC)|NCCL/NET \(shim\) mismatch enforced: (?P<enforced>\S+=\S+ \(expected [^)]+\))|"
+        r"(?P<rxdm>RxDM not ready on \S+ after \d+ seconds)|(?P<fd>gpumem fd client connect failed)|"
         r"(?P<steer>failed against receive-datapath-manager)|"
         r"NET/FasTrak .*?(?P<ifname>No interfaces found(?: for ctrl dev name \S+)?|"
         r"Could not find closest netdev for GPU PCI \S+?|No files found matching /dev/aperture_devices/\*|"
@@ -3998,6 +4000,8 @@ SIGNATURES: tuple[Signature, ...] = (
                             "module is not loaded on the node, or the device was not given to the daemon's container"
                         ),
                         "rxdm": lambda g: f"its daemon did not answer: {g['rxdm']}",
+                        # Google's config checker shim: the node's guest config enforces a value the job changed
+                        "enforced": lambda g: f"the node's guest config enforces another value: {g['enforced']}",
                         "fd": lambda g: "its daemon's socket under /run/tcpx is not there",
                         "steer": lambda g: "its daemon's socket under /run/tcpx is not there",
                         "ifname": lambda g: g["ifname"],
@@ -4315,5 +4319,43 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\bin get_accelerator_ids_for_accelerator_resource\s*$|"
         r"= worker\.get_accelerator_ids_for_accelerator_resource\(",
         lambda g: ("log-ray-visible-devices-preset", {}),
+    ),
+    _sig(  # NCCL's and RCCL's P2P transport (transport/p2p.cc) exporting a buffer to a process of the same machine:
+        # RCCL's hipIpcGetMemHandle, and the HIP runtime's "invalid device pointer" for memory it would not export
+        "nccl-p2p-ipc-export",
+        ("IpcGetMemHandle failed", "'invalid device pointer'"),
+        r"(?P<call>(?:hip|cuda)IpcGetMemHandle) failed\s*:?\s*(?P<error>[^(\n]*?)\s*(?:\(|$)|"
+        r"p2p\.cc:\d+ NCCL WARN (?:Cuda|HIP) failure '(?P<pointer>invalid device pointer)'",
+        lambda g: (
+            "log-gpu-ipc-failed",
+            {"error": f"{g['call']}: {g['error']}" if g.get("call") else f"P2P transport: {g['pointer']}"},
+        ),
+    ),
+    _sig(  # Mooncake's RDMA endpoint (rdma_transport/rdma_endpoint.cpp, glog's PLOG): ibv_create_qp refused the
+        # reliable-connection queue pair its "rdma" protocol uses, which AWS EFA's devices do not offer
+        "mooncake-qp-unsupported",
+        "Failed to create QP: Operation not supported",
+        r"rdma_endpoint\.cpp:\d+\] Failed to create QP: Operation not supported",
+        _name("log-rdma-qp-unsupported"),
+    ),
+    _sig(  # the AWS Neuron runtime (Trainium, Inferentia) building its communicator across instances
+        "neuron-global-comm",
+        "Nrt::BuildGlobalComm failed",
+        r"Nrt::BuildGlobalComm failed on NeuronCores (?P<cores>\S+?):?\s+nrt_status=(?P<status>\d+)",
+        _name("log-neuron-comm-failed"),
+    ),
+    _sig(  # oneCCL's Level Zero IPC (ze_fd_manager.cpp): it lists the GPUs under /dev/dri/by-path, which a container
+        # given only /dev/dri's device nodes does not have
+        "oneccl-device-dir",
+        "could not open device directory",
+        r"oneCCL: ze_fd_manager\.cpp:\d+ \w+: EXCEPTION: opendir failed: could not open device directory",
+        _name("log-oneccl-device-dir-missing"),
+    ),
+    _sig(  # XLA (torch_xla over TPU, Neuron or GPU devices): a rank's program placed on a device index the process
+        # does not see
+        "xla-device-unavailable",
+        "was explicitly assigned to",
+        r"was explicitly assigned to \S*?/device:[A-Z_]+:\d+ but available devices are",
+        lambda g: ("log-invalid-device-ordinal", {}),
     ),
 )

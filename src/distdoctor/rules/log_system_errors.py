@@ -17,6 +17,7 @@ from distdoctor.rules.finding import make_finding
 
 # The errno texts of glibc (and musl, macOS for the resolver) this module reads, by what they report.
 NO_SPACE = "No space left on device"  # ENOSPC
+NO_FILE = "No such file or directory"  # ENOENT
 NO_MEMORY = "Cannot allocate memory"  # ENOMEM
 ADDRESS_IN_USE = "ddress already in use"  # EADDRINUSE ("Address", or "address" where a library lower-cases it)
 UNRESOLVED = (
@@ -26,7 +27,7 @@ UNRESOLVED = (
     "No address associated with hostname",  # EAI_NODATA
     "no such host",  # Go's net package (Kubernetes operators, etcd): "lookup NAME on DNS:53: no such host"
 )
-NEEDLES: tuple[str, ...] = (NO_SPACE, NO_MEMORY, ADDRESS_IN_USE, *UNRESOLVED)
+NEEDLES: tuple[str, ...] = (NO_SPACE, NO_MEMORY, ADDRESS_IN_USE, NO_FILE, *UNRESOLVED)
 
 # The line reports a call that failed, ahead of the errno text; a retry or a warning the program goes on from is not
 # a failure (torch's agent store prints its workers' bind errors at W level and ignores them; its reverse lookup of a
@@ -40,7 +41,7 @@ FAILED_CALL = re.compile(
     r".*?(?:(?i:\b(?:fail\w*|errors?|unable|cannot|can't|could ?not|couldn't|abort\w*)\b)|"
     r"[A-Z]\w*(?:Error|Exception)\b|\[Errno -?\d+\]|\bE\d{4} \d\d:\d\d|"
     r"\b(?:bind|listen|getaddrinfo|lookup|shm_open|mmap|ftruncate|fallocate|ibv_\w+|mlock)\b)[^\n]{0,300}?"
-    rf"(?:{NO_SPACE}|{NO_MEMORY}|{ADDRESS_IN_USE}|{'|'.join(UNRESOLVED)})"
+    rf"(?:{NO_SPACE}|{NO_MEMORY}|{ADDRESS_IN_USE}|{NO_FILE}|{'|'.join(UNRESOLVED)})"
 )
 
 # What ran out, by the words of the call that failed.
@@ -57,9 +58,12 @@ _RAISED = re.compile(r"\b(?P<exception>[A-Z]\w*(?:Error|Exception))\b")
 _UCX = re.compile(r"\bUCX\s+ERROR\b")
 
 
-# A component's name before its message: syslog's "nginx[211052]: ", or "mooncake_store: bind failed ...".
+# A component's name before its message: syslog's "nginx[211052]: ", Python logging's logger ("... - ERROR - skyrl: ",
+# "RUN - ERROR - "), or "mooncake_store: bind failed ...".
 _COMPONENT = re.compile(
-    r"\b(?P<program>[A-Za-z][\w.-]{1,30})\[\d+\]: |^\W*(?P<name>[A-Za-z][\w.-]{1,30}(?: [A-Za-z][\w.-]{1,30})?)\]?: "
+    r"\b(?P<program>[A-Za-z][\w.-]{1,30})\[\d+\]: | - (?:ERROR|CRITICAL) - (?P<logger>[A-Za-z][\w.-]{1,40}): |"
+    r"^(?P<logger_first>[A-Za-z][\w.-]{1,40}) - (?:ERROR|CRITICAL) - |"
+    r"^\W*(?P<name>[A-Za-z][\w.-]{1,30}(?: [A-Za-z][\w.-]{1,30})?)\]?: "
 )
 
 
@@ -90,6 +94,16 @@ def _port(line: LogLine) -> tuple[str, dict[str, str]]:
     return "log-port-in-use", {"port": ports[-1] if ports else "(the log does not say which)", "who": _who(line.text)}
 
 
+# The path ENOENT names, quoted after the text (Python's "[Errno 2] No such file or directory: 'path'").
+_MISSING_PATH = re.compile(rf"{NO_FILE}:? (?P<q>['\"‘])(?P<path>[^'\"’\n]{{1,400}})['\"’]")
+
+
+def _missing(line: LogLine) -> tuple[str, dict[str, str]] | None:
+    if not (m := _MISSING_PATH.search(line.text)):
+        return None  # a file that is not named: nothing to look for
+    return "log-file-missing", {"path": m["path"], "where": f"as {_who(line.text)} reported it"}
+
+
 def _unresolved(line: LogLine) -> tuple[str, dict[str, str]]:
     error = next(text for text in UNRESOLVED if text in line.text)
     return "log-name-unresolvable", {"error": error}
@@ -99,6 +113,7 @@ _READERS: tuple[tuple[str, Callable[[LogLine], tuple[str, dict[str, str]] | None
     (NO_SPACE, lambda line: _shm(line, NO_SPACE)),
     (NO_MEMORY, lambda line: _shm(line, NO_MEMORY) or _memlock(line)),
     (ADDRESS_IN_USE, _port),
+    (NO_FILE, _missing),
     *((text, _unresolved) for text in UNRESOLVED),
 )
 

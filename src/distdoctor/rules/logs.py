@@ -130,8 +130,12 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Exception:": _RAISED,
     "Exception\n": _RAISED,
     "socket.": _RAISED,  # Python's socket.gaierror, socket.timeout: lower-case classes
-    # vLLM's and SGLang's level prefix: "ERROR 06-12 10:21:33 [core.py:708] ..."
-    "ERROR": re.compile(r"\[ERROR\]|^ERROR:|^(?:\([^()]*\)\s)?ERROR \d\d-\d\d \d\d:\d\d:\d\d"),
+    # vLLM's and SGLang's level prefix: "ERROR 06-12 10:21:33 [core.py:708] ...", Python logging's common formats
+    # ("2026-05-29 20:09:06,716 - ERROR - name: ...", "name - ERROR - ...") and loguru's ("... | ERROR    | ...")
+    "ERROR": re.compile(
+        r"\[ERROR\]|^ERROR:|^(?:\([^()]*\)\s)?ERROR \d\d-\d\d \d\d:\d\d:\d\d|^(?:\S[^\n]{0,60}?)? - ERROR - |"
+        r"^\S[^\n]{0,40}? \| ERROR +\| "
+    ),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
     "[F": re.compile(r"^(?:\[rank\d+\]:)?\[F\d{3,4} "),  # glog's FATAL: torch's monitor ending a process it gave up on
@@ -552,6 +556,7 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             "log-cuda-illegal-address",
             "log-cuda-device-assert",
             "log-fabric-manager-down",
+            "log-gpu-ipc-failed",
             *_NCCL_FAILURE_CAUSES,
         }:
             del groups[(name, params)]  # torch's summary of the NCCL error, or the CUDA error, that names its cause
