@@ -14,6 +14,7 @@ from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
+    NCCL_PEER_REFUSED,
     OFI_FAILED,
     PG_INIT,
     RANK_ASSIGNMENT,
@@ -407,14 +408,14 @@ CASES = [
         "source-texts.log",
         "exceeded error retry count",
         "log-nccl-connect-failed",
-        {"addr": "10.82.101.249", "error": "Connection refused"},
+        {"addr": "10.82.101.249", "error": NCCL_PEER_REFUSED},
     ),
     (
         "nccl-connect-failed",
         "source-texts.log",
         "ncclOsSocketPollConnect",
         "log-nccl-connect-failed",
-        {"addr": "10.82.101.249", "error": "Connection refused"},
+        {"addr": "10.82.101.249", "error": NCCL_PEER_REFUSED},
     ),
     (
         "nccl-connect-failed",
@@ -428,7 +429,7 @@ CASES = [
         "nccl-public.log",
         "Connection refused",
         "log-nccl-connect-failed",
-        {"addr": "172.17.0.3", "error": "Connection refused"},
+        {"addr": "172.17.0.3", "error": NCCL_PEER_REFUSED},
     ),
     (
         "nccl-socket-interface",

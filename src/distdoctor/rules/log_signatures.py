@@ -174,6 +174,14 @@ def _client_timeout(g: Params) -> tuple[str, Params]:
     return "master-unreachable", {"addr": g["host"], "port": g["port"], "elapsed": g["elapsed"]}
 
 
+# A refused connect between ranks: the host answered, and nothing listened (the rank there is gone, or that node is
+# broken), as against a route or a firewall's drop.
+NCCL_PEER_REFUSED = (
+    "Connection refused: that host answered, but nothing listened on the port: the rank there had exited or never "
+    "started (its node's log says why), or that node's network is broken (leave it out: --exclude)"
+)
+
+
 def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     """A connect of NCCL's sockets that failed; to a loopback address, the address itself is the fault."""
     if g["error"] == "Operation not permitted":
@@ -190,6 +198,8 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     if _in_docker_network(g["addr"]) and g["error"] != "Connection refused":
         # refused is an answer: a host reached the address (the bridge of one host, where the peer was not there)
         return _container_peer(g["addr"])
+    if g["error"] == "Connection refused":
+        return "log-nccl-connect-failed", {"addr": g["addr"], "error": NCCL_PEER_REFUSED}
     return "log-nccl-connect-failed", {"addr": g["addr"], "error": g["error"]}
 
 
