@@ -18,7 +18,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.model.logs import LogInput, LogLine, stamp_seconds
+from distdoctor.model.logs import PY_SPY_FRAME, LogInput, LogLine, stamp_seconds
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192
@@ -71,10 +71,7 @@ _PREFIX = re.compile(
     r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
-# py-spy dump's frame, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line, as a traceback's
-_NOT_CONTINUATION = re.compile(
-    r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|[\w<>.]+ \([^()\s]+\.py:\d+\)\s*$)"
-)
+_NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
 _SPLIT_FRAME = re.compile(r'File "[^"]+"(?:,(?: l(?:i(?:n(?:e(?: \d*)?)?)?)?)?)?\s*$')
@@ -139,7 +136,13 @@ def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | 
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
         return None if _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
-    if nxt[0].isspace() and not _TRACEBACK_FRAME.match(current) and not _NOT_CONTINUATION.match(nxt):
+    # py-spy's frames are one record per line, as a traceback's are
+    if (
+        nxt[0].isspace()
+        and not _TRACEBACK_FRAME.match(current)
+        and not _NOT_CONTINUATION.match(nxt)
+        and not PY_SPY_FRAME.match(nxt)
+    ):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
         return " "

@@ -7,6 +7,8 @@ from dataclasses import dataclass
 
 # Longest text of a line quoted as evidence.
 MAX_TEXT = 240
+# A frame of py-spy dump's stacks, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line.
+PY_SPY_FRAME = re.compile(r"^\s+(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")
 
 # A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it; since
 # torch 2.4 c10's own "[W724 18:22:38.909" leaves the month unpadded), or an ISO date and time, bracketed or not.

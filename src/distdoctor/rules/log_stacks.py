@@ -10,12 +10,14 @@ from __future__ import annotations
 
 import re
 from collections.abc import Sequence
+from itertools import takewhile
 
 from distdoctor.model import Finding
 from distdoctor.model.hang import Frame
-from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.model.logs import PY_SPY_FRAME, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.phases import is_torch, phase_of
+from distdoctor.rules.stacks import BARRIERS, COLLECTIVES
 
 # Python's traceback (and a "File:" variant some dumpers print), outermost first
 # (its code line may be joined to it, where a dumper does not indent the frame)
@@ -23,34 +25,11 @@ _TRACEBACK = re.compile(r'File:? "(?P<file>[^"]+)", line (?P<line>\d+), in (?P<f
 # faulthandler's dump, innermost first
 _FAULTHANDLER = re.compile(r'File "(?P<file>[^"]+)", line (?P<line>\d+) in (?P<func>[\w<>.]+)\s*$')
 # py-spy dump's, innermost first, under its thread's line
-_PY_SPY = re.compile(r"^\s+(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")
 _PY_SPY_THREAD = re.compile(r'^Thread (?:0x[0-9A-Fa-f]+|\d+) \((?:idle|active)[^)]*\): "(?P<name>[^"]*)"')
+_WAITS = COLLECTIVES | BARRIERS
 _RAISING = re.compile(r"\s*raise\b")
 # What may follow a traceback's last frame in a wait: its code line, a caret line, the Ctrl-C that ended the wait.
 _BELOW_FRAME = re.compile(r"\s+\S|KeyboardInterrupt\s*$")
-# torch.distributed's collectives (distributed_c10d.py), the calls a rank blocks in until every rank of its group calls
-_COLLECTIVES = frozenset(
-    {
-        "barrier",
-        "monitored_barrier",
-        "all_reduce",
-        "broadcast",
-        "reduce",
-        "all_gather",
-        "all_gather_into_tensor",
-        "reduce_scatter",
-        "reduce_scatter_tensor",
-        "all_to_all",
-        "all_to_all_single",
-        "gather",
-        "scatter",
-        "recv",
-        "broadcast_object_list",
-        "all_gather_object",
-        "gather_object",
-        "scatter_object_list",
-    }
-)
 # How far below its last frame a traceback may still end: the frame's code line and a caret line.
 _TAIL = 2
 # The phases of phases.py a rank can hold the others up in, as the coded words the finding's text localises.
@@ -108,12 +87,13 @@ def _dump_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], 
     for i, line in enumerate(lines):
         if m := _PY_SPY_THREAD.search(line.text):
             blocks.append((m["name"], []))
-        elif blocks and _PY_SPY.search(line.text):
+        elif blocks and PY_SPY_FRAME.search(line.text):
             blocks[-1][1].append(i)
-    if not blocks or not _PY_SPY.search(lines[-1].text):
+    if not blocks or not PY_SPY_FRAME.search(lines[-1].text):
         return None
     _, chosen = next((b for b in blocks if b[0] == "MainThread" and b[1]), blocks[0])
-    return [_frame(m) for i in chosen if (m := _PY_SPY.search(lines[i].text))], [lines[i] for i in chosen[:3]], True
+    frames = [_frame(m) for i in chosen if (m := PY_SPY_FRAME.search(lines[i].text))]
+    return frames, [lines[i] for i in chosen[:3]], True
 
 
 def waiting_stack(log: LogInput, node: str | None) -> list[Finding]:
@@ -125,7 +105,10 @@ def waiting_stack(log: LogInput, node: str | None) -> list[Finding]:
         return []
     frames, shown, snapshot = stack
     evidence = [line.where for line in shown]
-    inner = next((f for f in frames[:6] if f.filename.endswith("distributed_c10d.py") and f.name in _COLLECTIVES), None)
+    # the outermost of the collective frames the stack starts with: the call the program made (all_gather_object
+    # calls all_gather inside)
+    calls = list(takewhile(lambda f: is_torch(f) or "torch/distributed/" in f.filename, frames))
+    inner = next((f for f in reversed(calls) if f.filename.endswith("distributed_c10d.py") and f.name in _WAITS), None)
     if inner is not None:
         caller = next(
             (
