@@ -106,8 +106,11 @@ def test_a_slow_link_reads_bandwidth_low_not_hung(make_cluster: Callable[..., Cl
         assert proc.returncode in (0, 1), err
         outcomes.append(json.loads(out))
     report = outcomes[0]
-    assert [f["name"] for f in report["findings"]] == ["bandwidth-low"], report["findings"]
-    assert report["findings"][0]["node"] == "rank 2 (node3)"
+    # A loaded host (CI's 2 cores running the namespaces' processes) can make a rank late for real: a straggler
+    # warning then says so. Nothing else may be found, and the slow link is the one named.
+    found = [f for f in report["findings"] if f["name"] != "straggler" or f["severity"] != "warning"]
+    assert [f["name"] for f in found] == ["bandwidth-low"], report["findings"]
+    assert found[0]["node"] == "rank 2 (node3)"
     run = report["data"]["run"]
     assert run["complete"] is True
     assert [row["size_bytes"] for row in report["data"]["bandwidth"]][-1] == 16 << 20  # the whole sweep ran
