@@ -259,7 +259,7 @@ def _ray_shm(g: Params) -> tuple[str, Params]:
 
 
 def _port_in_use(g: Params) -> tuple[str, Params]:
-    port = g.get("port") or g.get("port2") or "(the log does not say which)"
+    port = g.get("port") or g.get("port2") or PORT_UNSAID
     return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
 
 
@@ -678,6 +678,7 @@ _EXITCODE = (
     r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\w+)\)"  # a paste may hold a placeholder ("xxxx")
 )
 _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
+PORT_UNSAID = "(the log does not say which)"  # a port a line of a port in use leaves out
 URL_PORT_UNSEEN = "…"  # the value of a URL's port a paste cut off: a sign, so that it reads in every language
 CPU_BIND_ERROR = "Unable to satisfy cpu bind request"  # slurm_errno.c's text of ESLURMDCPU_BIND_ERROR
 
@@ -4295,7 +4296,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"ZMQError: Address already in use(?: \(addr='(?:\w+://)?(?P<addr>[^'\n]*?):(?P<port>\d+)'\))?",
         lambda g: (
             "log-port-in-use",
-            {"port": g.get("port") or "(the log does not say which)", "who": "ZeroMQ (pyzmq)"},
+            {"port": g.get("port") or PORT_UNSAID, "who": "ZeroMQ (pyzmq)"},
         ),
     ),
     _sig(  # Slurm's task/affinity plugin (dist_tasks.c): a map_cpu or mask_cpu binding, such as an outer job's

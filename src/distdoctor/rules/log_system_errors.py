@@ -3,7 +3,7 @@
 The C library words each errno one way (strerror, gai_strerror), whoever calls it: UCX, NIXL, Mooncake, a Go
 operator or a Python script all end their message with the same "No space left on device". Where a log's failure
 has no cause that a signature reads, a line that reports a failed call with one of these texts still says what ran
-out or clashed: /dev/shm, the locked-memory limit, a port, a host name.
+out, clashed or was not there: /dev/shm, the locked-memory limit, a port, a host name, a file.
 """
 
 from __future__ import annotations
@@ -14,6 +14,7 @@ from collections.abc import Callable, Sequence
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.finding import make_finding
+from distdoctor.rules.log_signatures import PORT_UNSAID
 
 # The errno texts of glibc (and musl, macOS for the resolver) this module reads, by what they report.
 NO_SPACE = "No space left on device"  # ENOSPC
@@ -91,7 +92,7 @@ def _memlock(line: LogLine) -> tuple[str, dict[str, str]] | None:
 def _port(line: LogLine) -> tuple[str, dict[str, str]]:
     text = line.text[: line.text.find(ADDRESS_IN_USE)]
     ports = [m["port"] or m["after_colon"] for m in _PORT.finditer(text)]
-    return "log-port-in-use", {"port": ports[-1] if ports else "(the log does not say which)", "who": _who(line.text)}
+    return "log-port-in-use", {"port": ports[-1] if ports else PORT_UNSAID, "who": _who(line.text)}
 
 
 # The path ENOENT names, quoted after the text (Python's "[Errno 2] No such file or directory: 'path'").

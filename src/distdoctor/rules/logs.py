@@ -4,9 +4,9 @@ The table of texts is rules/log_signatures.py. Here: each known text once per in
 then what the lines of all inputs show together (NCCL versions that differ between hosts, a node_rank claimed
 twice, a rank the others waited for), then the failure no signature explains, so that a failed job is never read
 as healthy: by its errno text where a failed call gives one (rules/log_system_errors.py), by a long data step's bar
-where the failure cut it (rules/log_progress.py), by a rank's stack that ends inside a collective
-(rules/log_stacks.py). Findings come out causes first: within a severity, what the nodes show together, then
-causes, then what follows from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
+where the failure cut it (rules/log_progress.py), by the stack a hung rank's paste ends in (rules/log_stacks.py).
+Findings come out causes first: within a severity, what the nodes show together, then causes, then what follows
+from a cause (a watchdog abort, a peer's closed socket), then the unexplained failure.
 """
 
 from __future__ import annotations
@@ -309,10 +309,9 @@ _RECORD_HEAD = 12
 def _cut_runs(log: LogInput) -> list[range]:
     """The runs of lines that may continue on the next, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
-    lines = log.lines
     cut = [
         line.may_continue and not (len(line.text) >= _RECORD_HEAD and after.text.startswith(line.text[:_RECORD_HEAD]))
-        for line, after in pairwise(lines)
+        for line, after in pairwise(log.lines)
     ]
     runs: list[range] = []
     k = 0
@@ -1391,6 +1390,11 @@ def _busy_step(logs: Sequence[LogInput], failed: Sequence[tuple[str, list[LogLin
     return []
 
 
+def _waiting_stacks(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Finding]:
+    """Where the rank of the stack each log ends in waits (rules/log_stacks.py)."""
+    return [f for log, node in zip(logs, nodes, strict=True) for f in waiting_stack(log, node)]
+
+
 def _order(finding: Finding) -> tuple[int, int]:
     if finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
         # a setup cause the node's own failure made an error: what its NCCL errors on that node come from
@@ -1434,7 +1438,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
             _own_error(logs, failures, read)
             or _system_error(failures, read)
             or _busy_step(logs, failures)
-            or [f for log, node in zip(logs, nodes, strict=True) for f in waiting_stack(log, node)]
+            or _waiting_stacks(logs, nodes)
             or _unexplained(unread)
         )
     elif not explained:
@@ -1446,7 +1450,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
         on = {f.node for f in stalled}
         found = [_as_cause(f, "setup-stalled") if f.name in _STALL_CAUSES and f.node in on else f for f in found]
         # a hung rank's stack (py-spy's or faulthandler's dump, which no failure line marks) where the paste ends
-        found += stalled + [f for log, node in zip(logs, nodes, strict=True) for f in waiting_stack(log, node)]
+        found += stalled + _waiting_stacks(logs, nodes)
     return sorted(found, key=_order)
 
 
