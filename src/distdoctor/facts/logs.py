@@ -199,8 +199,9 @@ def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
 
 # A panel's right edge (rich's tracebacks and consoles, Ray's and vLLM's among them): the text inside is wrapped at
 # the panel's width and padded to it, so without the edge its lines read as a terminal's cuts.
-_BOX_EDGE = re.compile(r"[│┃║]\s*$")
-_BOX_START = re.compile(r"^\s*[│┃║] ?")
+_EDGES = "│┃║"
+_BOX_EDGE = re.compile(rf"[{_EDGES}]\s*$")
+_BOX_START = re.compile(rf"^\s*[{_EDGES}] ?")
 _BOXED = 2
 
 
@@ -221,7 +222,7 @@ def to_input(text: str, source: str) -> LogInput:
             lines = inner
     if any("\x1b" in line for line in lines):
         lines = [_ANSI.sub("", line) for line in lines]
-    if sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
+    if any(edge in text for edge in _EDGES) and sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
         lines = _unboxed(lines)
     width = _wrap_width(lines)
     numbered = logical_lines(lines, width)
