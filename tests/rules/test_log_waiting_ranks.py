@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from distdoctor.facts.logs import read_log
+from distdoctor.facts.logs import read_log, to_input
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_progress import busy_step
 from distdoctor.rules.log_stacks import waiting_stack
@@ -116,3 +116,17 @@ def test_lines_that_repeat_the_start_of_the_one_above_are_records_not_the_rest_o
             },
         )
     ]
+
+
+@pytest.mark.parametrize("prefix", ["0: ", "[default0]:", "[rank0]: ", "2024-05-01 10:00:00 ", "> "])
+@pytest.mark.parametrize(
+    ("recorded", "name"),
+    [
+        ("pyspy-dump-barrier-rank0-only.log", "log-rank-waits-in-collective"),
+        ("faulthandler-barrier-rank0-only.log", "log-rank-waits-in-collective"),
+        ("field/1301-bloom-eval-dataloader-deadlock-rank-stuck.log", "log-rank-stuck-in-phase"),
+    ],
+)
+def test_a_dump_behind_a_launchers_prefix_or_quoted_reads_the_same(recorded: str, name: str, prefix: str) -> None:
+    text = "".join(prefix + line for line in (LOGS / recorded).read_text().splitlines(keepends=True))
+    assert [f.name for f in explain_findings([to_input(text, "a.log")])] == [name]

@@ -194,7 +194,7 @@ def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
         return LogLine(source, number, text, part)
     task = m["task"] or m["task0"]
     host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else part)
-    return LogLine(source, number, text, host, m["tag"] or "")
+    return LogLine(source, number, text, host, m["tag"] or "", body_at=m.end())
 
 
 # A panel's right edge (rich's tracebacks and consoles, Ray's and vLLM's among them): the text inside is wrapped at

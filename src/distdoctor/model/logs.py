@@ -8,7 +8,8 @@ from dataclasses import dataclass
 # Longest text of a line quoted as evidence.
 MAX_TEXT = 240
 # A frame of py-spy dump's stacks, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line.
-PY_SPY_FRAME = re.compile(r"^\s+(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")
+# (its indentation may be gone where a timestamp's prefix took the spaces after it)
+PY_SPY_FRAME = re.compile(r"^\s*(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")
 
 # A leading timestamp: glog's "[W1203 11:46:39.287" (torch's C++ lines, with or without "[rank3]:" before it; since
 # torch 2.4 c10's own "[W724 18:22:38.909" leaves the month unpadded), or an ISO date and time, bracketed or not.
@@ -41,6 +42,14 @@ class LogLine:
     # width confirms, or that fell at a space, and an editor's break at a word. Only a signature that reads across the
     # cut joins them.
     may_continue: bool = False
+    # Where the text after that prefix begins (srun's task, a timestamp, "[rank3]:", NCCL's "host:pid:tid [gpu] "):
+    # what a record of its own, as a stack's frame, starts with.
+    body_at: int = 0
+
+    @property
+    def body(self) -> str:
+        """The text after the prefix that names who printed it."""
+        return self.text[self.body_at :]
 
     @property
     def where(self) -> str:

@@ -47,6 +47,15 @@ _PHASE_CLASS = {
 _SHORT_PARTS = 3
 
 
+# A quote's mark, where a paste quotes the dump ("> " in an issue's reply).
+_QUOTED = re.compile(r"^(?:> ?)+")
+
+
+def _body(line: LogLine) -> str:
+    """The line after who printed it (srun's task, a timestamp, "[rank3]:") and a quote's marks."""
+    return _QUOTED.sub("", line.body)
+
+
 def _frame(m: re.Match[str]) -> Frame:
     path = m["file"]
     if "site-packages/" in path:
@@ -66,40 +75,40 @@ def _telling(frames: Sequence[Frame]) -> str:
 def _traceback_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
     """The frames (innermost first) of a traceback the paste ends in, with no exception after its last frame, and
     whether a Ctrl-C ended it (a snapshot of a live rank, as a dump is; a traceback merely cut short is not one)."""
-    found = [(i, m) for i, line in enumerate(lines) if (m := _TRACEBACK.search(line.text))]
+    found = [(i, m) for i, line in enumerate(lines) if (m := _TRACEBACK.search(_body(line)))]
     if not found or len(lines) - 1 - found[-1][0] > _TAIL:
         return None
     below = lines[found[-1][0] + 1 :]
-    if any(not _BELOW_FRAME.match(line.text) or _RAISING.match(line.text) for line in below):
+    if any(not _BELOW_FRAME.match(_body(line)) or _RAISING.match(_body(line)) for line in below):
         return None  # an exception after the frame, or its raise: the rank failed there, it did not wait
-    interrupted = any(line.text.strip() == "KeyboardInterrupt" for line in below)
+    interrupted = any(_body(line).strip() == "KeyboardInterrupt" for line in below)
     return [_frame(m) for _, m in reversed(found)], [lines[i] for i, _ in found[-3:]], interrupted
 
 
 def _dump_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
     """The frames (innermost first) of a faulthandler or py-spy dump that ends the paste: py-spy's main thread where
     the dump names one, else its first thread."""
-    if lines and (m := _FAULTHANDLER.search(lines[-1].text)):
-        block = [i for i, line in enumerate(lines) if _FAULTHANDLER.search(line.text)]
-        frames = [_frame(m) for i in block if (m := _FAULTHANDLER.search(lines[i].text))]
+    if lines and (m := _FAULTHANDLER.search(_body(lines[-1]))):
+        block = [i for i, line in enumerate(lines) if _FAULTHANDLER.search(_body(line))]
+        frames = [_frame(m) for i in block if (m := _FAULTHANDLER.search(_body(lines[i])))]
         return frames, [lines[i] for i in block[:3]], True
     blocks: list[tuple[str, list[int]]] = []
     for i, line in enumerate(lines):
-        if m := _PY_SPY_THREAD.search(line.text):
+        if m := _PY_SPY_THREAD.search(_body(line)):
             blocks.append((m["name"], []))
-        elif blocks and PY_SPY_FRAME.search(line.text):
+        elif blocks and PY_SPY_FRAME.search(_body(line)):
             blocks[-1][1].append(i)
-    if not blocks or not PY_SPY_FRAME.search(lines[-1].text):
+    if not blocks or not PY_SPY_FRAME.search(_body(lines[-1])):
         return None
     _, chosen = next((b for b in blocks if b[0] == "MainThread" and b[1]), blocks[0])
-    frames = [_frame(m) for i in chosen if (m := PY_SPY_FRAME.search(lines[i].text))]
+    frames = [_frame(m) for i in chosen if (m := PY_SPY_FRAME.search(_body(lines[i])))]
     return frames, [lines[i] for i in chosen[:3]], True
 
 
 def waiting_stack(log: LogInput, node: str | None) -> list[Finding]:
     """Where the rank of the stack the paste ends in waits: in a collective (and its caller), or in a phase of its own
     the other ranks wait for."""
-    lines = [line for line in log.lines if line.text.strip()]
+    lines = [line for line in log.lines if _body(line).strip()]
     stack = _traceback_at_end(lines) or _dump_at_end(lines)
     if not stack or not stack[0]:
         return []
