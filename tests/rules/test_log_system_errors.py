@@ -69,6 +69,9 @@ def test_a_warning_the_program_goes_on_from_is_no_failure() -> None:
         "use).",
         "[W1205 10:21:33.123 socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 - "
         "Address already in use).",
+        # the same warning behind srun -l's task prefix
+        "0: [W1205 10:21:33.123 socket.cpp:426] [c10d] The server socket has failed to bind to [::]:29500 (errno: 98 "
+        "- Address already in use).",
         "Failed to connect to head-0: Temporary failure in name resolution, retrying in 5 seconds",
         "NCCL INFO Call to bind failed : Address already in use, will retry",
     ],

@@ -35,8 +35,10 @@ NEEDLES: tuple[str, ...] = (NO_SPACE, NO_MEMORY, ADDRESS_IN_USE, NO_FILE, *UNRES
 # peer's address, "cannot be retrieved (gai error: ...)", only leaves the address unnamed).
 FAILED_CALL = re.compile(
     r"^(?!.*?(?i:will retry|retrying|ignoring|ignored|NCCL INFO|cannot be retrieved)|"
-    r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?\bWarning\b)"
-    r"(?!(?:\[rank\d+\]:)?\[?[WI](?:\d{3,4} | ?[\w.]+:\d+\]))"
+    r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?\bWarning\b|"
+    # glog's W and I levels ("[W1205 10:21:33", "I1205 10:21:33", torch's older "[W socket.cpp:426]"), behind
+    # whatever prefix a launcher put before them
+    r".*?(?:\[|(?<!\S))[WI](?:\d{3,4} \d\d:\d\d| ?[\w.]+\.\w+:\d+\]))"
     # a failure's words, an exception, an error level (glog's "E1205 10:21:33.123 ...", whose PLOG adds the errno
     # text), or the call itself ("bind (port 12001): Address already in use [98]")
     r".*?(?:(?i:\b(?:fail\w*|errors?|unable|cannot|can't|could ?not|couldn't|abort\w*)\b)|"
