@@ -8,6 +8,7 @@ bar (tqdm's "[32:12<53:25, ...]"), long-running, cut by the traceback.
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from collections.abc import Sequence
 
 from distdoctor.model import Finding
@@ -41,9 +42,9 @@ def busy_step(log: LogInput, failures: Sequence[LogLine], node: str | None) -> l
     """A data step's bar, past the shortest default timeout, on the line where the failure starts or just above it."""
     if not failures:
         return []
-    first = failures[0]
-    at = next((i for i, line in enumerate(log.lines) if line.number == first.number), None)
-    if at is None:
+    # the lines are in their numbers' order: the failure's place found as _own_error finds a raised line's
+    at = bisect_left(log.lines, failures[0].number, key=lambda line: line.number)
+    if at == len(log.lines) or log.lines[at].number != failures[0].number:
         return []
     for line in (log.lines[at], *log.lines[max(0, at - 1) : at]):
         bar = _bar_elapsed(line.text)

@@ -65,6 +65,10 @@ def _frame(m: re.Match[str]) -> Frame:
     return Frame(name=m["func"], filename=path, short=short, line=int(m["line"]))
 
 
+# A stack's frames (innermost first), the lines quoted for it, and whether it is a snapshot of a live rank.
+_Stack = tuple[list[Frame], list[LogLine], bool]
+
+
 def _telling(frames: Sequence[Frame]) -> str:
     """The innermost frame in a package (a path with a folder), not in the standard library's bare modules that
     py-spy names without one: where the rank is, in words a reader can look up."""
@@ -72,44 +76,64 @@ def _telling(frames: Sequence[Frame]) -> str:
     return f"{chosen.short}:{chosen.line} ({chosen.name})"
 
 
-def _traceback_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
+def _traceback_at_end(lines: Sequence[LogLine], bodies: Sequence[str]) -> _Stack | None:
     """The frames (innermost first) of a traceback the paste ends in, with no exception after its last frame, and
     whether a Ctrl-C ended it (a snapshot of a live rank, as a dump is; a traceback merely cut short is not one)."""
-    found = [(i, m) for i, line in enumerate(lines) if (m := _TRACEBACK.search(_body(line)))]
+    found = [(i, m) for i, body in enumerate(bodies) if (m := _TRACEBACK.search(body))]
     if not found or len(lines) - 1 - found[-1][0] > _TAIL:
         return None
-    below = lines[found[-1][0] + 1 :]
-    if any(not _BELOW_FRAME.match(_body(line)) or _RAISING.match(_body(line)) for line in below):
+    below = bodies[found[-1][0] + 1 :]
+    if any(not _BELOW_FRAME.match(body) or _RAISING.match(body) for body in below):
         return None  # an exception after the frame, or its raise: the rank failed there, it did not wait
-    interrupted = any(_body(line).strip() == "KeyboardInterrupt" for line in below)
+    interrupted = any(body.strip() == "KeyboardInterrupt" for body in below)
     return [_frame(m) for _, m in reversed(found)], [lines[i] for i, _ in found[-3:]], interrupted
 
 
-def _dump_at_end(lines: Sequence[LogLine]) -> tuple[list[Frame], list[LogLine], bool] | None:
+def _dump_at_end(lines: Sequence[LogLine], bodies: Sequence[str]) -> _Stack | None:
     """The frames (innermost first) of a faulthandler or py-spy dump that ends the paste: py-spy's main thread where
     the dump names one, else its first thread."""
-    if lines and (m := _FAULTHANDLER.search(_body(lines[-1]))):
-        block = [i for i, line in enumerate(lines) if _FAULTHANDLER.search(_body(line))]
-        frames = [_frame(m) for i in block if (m := _FAULTHANDLER.search(_body(lines[i])))]
-        return frames, [lines[i] for i in block[:3]], True
-    blocks: list[tuple[str, list[int]]] = []
-    for i, line in enumerate(lines):
-        if m := _PY_SPY_THREAD.search(_body(line)):
+    if _FAULTHANDLER.search(bodies[-1]):
+        found = [(i, m) for i, body in enumerate(bodies) if (m := _FAULTHANDLER.search(body))]
+        return [_frame(m) for _, m in found], [lines[i] for i, _ in found[:3]], True
+    if not PY_SPY_FRAME.search(bodies[-1]):
+        return None
+    blocks: list[tuple[str, list[tuple[int, re.Match[str]]]]] = []
+    for i, body in enumerate(bodies):
+        if m := _PY_SPY_THREAD.search(body):
             blocks.append((m["name"], []))
-        elif blocks and PY_SPY_FRAME.search(_body(line)):
-            blocks[-1][1].append(i)
-    if not blocks or not PY_SPY_FRAME.search(_body(lines[-1])):
+        elif blocks and (m := PY_SPY_FRAME.search(body)):
+            blocks[-1][1].append((i, m))
+    if not blocks:
         return None
     _, chosen = next((b for b in blocks if b[0] == "MainThread" and b[1]), blocks[0])
-    frames = [_frame(m) for i in chosen if (m := PY_SPY_FRAME.search(_body(lines[i])))]
-    return frames, [lines[i] for i in chosen[:3]], True
+    return [_frame(m) for _, m in chosen], [lines[i] for i, _ in chosen[:3]], True
+
+
+def _may_end_in_stack(lines: Sequence[LogLine]) -> bool:
+    """Whether the last lines could end a stack: a frame among the traceback's tail, or a dump's frame last."""
+    tail: list[str] = []  # the last nonblank bodies, last first
+    for line in reversed(lines):
+        body = _body(line)
+        if not body.strip():
+            continue
+        tail.append(body)
+        if len(tail) > _TAIL:
+            break
+    if not tail:
+        return False
+    return any(_TRACEBACK.search(body) for body in tail) or bool(
+        _FAULTHANDLER.search(tail[0]) or PY_SPY_FRAME.search(tail[0])
+    )
 
 
 def waiting_stack(log: LogInput, node: str | None) -> list[Finding]:
     """Where the rank of the stack the paste ends in waits: in a collective (and its caller), or in a phase of its own
     the other ranks wait for."""
-    lines = [line for line in log.lines if _body(line).strip()]
-    stack = _traceback_at_end(lines) or _dump_at_end(lines)
+    if not _may_end_in_stack(log.lines):
+        return []  # most logs: nothing at their end to read, and no pass over their lines for it
+    kept = [(line, body) for line in log.lines if (body := _body(line)).strip()]
+    lines, bodies = [line for line, _ in kept], [body for _, body in kept]
+    stack = _traceback_at_end(lines, bodies) or _dump_at_end(lines, bodies)
     if not stack or not stack[0]:
         return []
     frames, shown, snapshot = stack
