@@ -27,7 +27,14 @@ CAUSES: dict[str, set[str]] = {
     # log-shm-likely: NCCL's system error where the log proves every rank ran on one host
     # log-shm-container-default (after the next round was measured): a tool's report of a container's 64 MiB /dev/shm
     # log-rank-bus-error (after the eleventh round was measured): a rank's SIGBUS, named as a full /dev/shm
-    "shm-too-small": {"log-shm-too-small", "log-shm-likely", "log-shm-container-default", "log-rank-bus-error"},
+    # log-nccl-system-error (stop 33): a system call the log does not name, whose title and fix lead with /dev/shm
+    "shm-too-small": {
+        "log-shm-too-small",
+        "log-shm-likely",
+        "log-shm-container-default",
+        "log-rank-bus-error",
+        "log-nccl-system-error",
+    },
     "shm-permission-denied": {"log-shm-not-writable"},
     "shm-not-writable": {"log-shm-not-writable"},
     # log-gpu-busy: CUDA's "busy or unavailable", whose title and fix lead with ranks put on one GPU

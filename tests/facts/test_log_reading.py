@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import textwrap
 from pathlib import Path
 
 from distdoctor.facts.logs import read_log, to_input
@@ -168,6 +169,20 @@ def test_a_line_an_editor_broke_at_a_word_is_marked_as_continuing_and_a_short_on
     rest = "without libuv support, run with USE_LIBUV=0 to disable it."
     log = to_input(f"{wrapped}\n{rest}\nshort line\nanother line\n", "a.log")
     assert [entry.may_continue for entry in log.lines] == [True, False, False, False]
+
+
+def test_an_editors_wrap_whose_longest_lines_are_of_one_length_by_chance_keeps_the_space_it_broke_at() -> None:
+    # two of its lines are 80 long, as a terminal's cuts would be, but more lines end at a word short of that width
+    line = next(
+        text
+        for text in (LOGS / "collective-mismatch.log").read_text().splitlines()
+        if "Detected mismatch between collectives" in text
+    )
+    paragraph = textwrap.wrap(line, 80, break_on_hyphens=False)
+    assert [len(piece) for piece in paragraph].count(80) >= 2
+    log = to_input("\n".join(paragraph) + "\n", "a.log")
+    assert not any(" isrunning " in entry.text for entry in log.lines)
+    assert "log-collective-mismatch" in {f.name for f in explain_findings([log])}
 
 
 def test_a_record_below_the_longest_line_does_not_continue_it() -> None:

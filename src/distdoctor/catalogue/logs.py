@@ -217,15 +217,22 @@ LOGS: tuple[Entry, ...] = (
         "log-nccl-system-error",
         "error",
         "log",
-        Text("NCCL failed in a system call or socket: {error}", "NCCL 在系统调用或 socket 上失败：{error}"),
         Text(
-            "The log does not say which call failed: rerun with NCCL_DEBUG=INFO and read the WARN line before it. "
-            "The usual ones: /dev/shm too small in a container (--shm-size=8g or --ipc=host; in Kubernetes an "
-            "emptyDir with medium: Memory), an interface the nodes do not share (set NCCL_SOCKET_IFNAME), the "
-            "locked-memory limit for RDMA (ulimit -l unlimited).",
-            "日志没有说明是哪个调用失败：用 NCCL_DEBUG=INFO 重新运行，看它前面的 WARN 行。常见原因："
-            "容器中 /dev/shm 太小（--shm-size=8g 或 --ipc=host；Kubernetes 中用 medium: Memory 的 emptyDir）、"
-            "节点间不互通的网卡（设置 NCCL_SOCKET_IFNAME）、RDMA 的锁定内存上限（ulimit -l unlimited）。",
+            "NCCL failed in a system call the log does not name ({error}): most often a container's /dev/shm too "
+            "small for NCCL's shared-memory segments, else an interface the nodes do not share",
+            "NCCL 在日志未指明的系统调用上失败（{error}）：最常见的是容器的 /dev/shm 太小，放不下 NCCL 的共享内存段，"
+            "其次是节点间不互通的网卡",
+        ),
+        Text(
+            "Give the container a larger /dev/shm (docker run --shm-size=8g or --ipc=host; in Kubernetes an "
+            "emptyDir with medium: Memory at /dev/shm; df -h /dev/shm shows its size). Where it is large already, "
+            "rerun with NCCL_DEBUG=INFO and read the WARN line before the error: a socket call points at an "
+            "interface the nodes do not share (set NCCL_SOCKET_IFNAME), ibv_reg_mr at the locked-memory limit "
+            "(ulimit -l unlimited).",
+            "给容器更大的 /dev/shm（docker run --shm-size=8g 或 --ipc=host；Kubernetes 中在 /dev/shm 挂载 medium: "
+            "Memory 的 emptyDir；df -h /dev/shm 可查看大小）。若它已经够大，用 NCCL_DEBUG=INFO 重新运行，看错误前的 "
+            "WARN 行：socket 调用说明节点间网卡不互通（设置 NCCL_SOCKET_IFNAME），ibv_reg_mr 说明锁定内存上限太低"
+            "（ulimit -l unlimited）。",
         ),
     ),
     Entry(

@@ -14,6 +14,7 @@ import re
 import stat
 from collections.abc import Sequence
 from dataclasses import replace
+from itertools import pairwise
 from typing import IO, Any
 
 from distdoctor import defaults
@@ -85,6 +86,8 @@ _LIST_ITEM = re.compile(r"\s*\[\d+\][\w.\-]+:\S+<\d+>")
 _MIN_WRAP_WIDTH = 70
 # An editor's wrap breaks at a word, so its longest line may fall short of its width by a long word.
 _MIN_WORD_WRAP = 50
+# How far short of its width an editor's wrapped line may end: the longest word it moved to the next line.
+_WORD_SLACK = 12
 # The first characters of a line that may continue the one above (indentation, an NCCL list item).
 _MAY_CONTINUE = frozenset(" \t[")
 # At most this many physical lines make one logical line.
@@ -92,11 +95,27 @@ _MAX_JOINED = 12
 
 
 def _wrap_width(lines: list[str]) -> int | None:
-    """The width a terminal wrapped these lines at: the longest line length, held by at least two lines."""
+    """The width a terminal wrapped these lines at: the longest line length, held by at least two lines, where fewer
+    lines break at a word short of it (an editor's wrap, whose longest lines are of one length by chance)."""
     longest = max((len(line) for line in lines), default=0)
-    if longest < _MIN_WRAP_WIDTH or sum(len(line) == longest for line in lines) < 2:
+    at_width = sum(len(line) == longest for line in lines)
+    if longest < _MIN_WRAP_WIDTH or at_width < 2:
         return None
-    return longest
+    short = longest - _WORD_SLACK
+    broken = sum(short <= len(line) < longest and _broke_at_word(line, nxt, longest) for line, nxt in pairwise(lines))
+    return None if broken >= at_width else longest
+
+
+def _broke_at_word(line: str, nxt: str, longest: int) -> bool:
+    """Whether an editor wrapping at `longest` broke `line` there: the next line's first word would not have fitted."""
+    if not nxt or nxt[0].isspace():
+        return False
+    word = nxt.find(" ")
+    return len(line) + 1 + (word if word >= 0 else len(nxt)) > longest and not _starts_record(nxt)
+
+
+def _starts_record(text: str) -> bool:
+    return _has_prefix(text) or bool(_CPP_RECORD.match(text) or _NOT_CONTINUATION.match(text))
 
 
 def wrap_cuts(physical: list[str], width: int | None) -> list[int]:
@@ -113,13 +132,10 @@ def wrap_cuts(physical: list[str], width: int | None) -> list[int]:
             continue  # most lines of a log: too short to have been wrapped
         nxt = physical[i + 1]
         if n == longest >= _MIN_WRAP_WIDTH:
-            cut = bool(nxt.strip())
-        elif not nxt or nxt[0].isspace():
-            continue
+            cut = bool(nxt.strip()) and not _starts_record(nxt)
         else:
-            word = nxt.find(" ")
-            cut = n + 1 + (word if word >= 0 else len(nxt)) > longest
-        if cut and not (_has_prefix(nxt) or _CPP_RECORD.match(nxt) or _NOT_CONTINUATION.match(nxt)):
+            cut = _broke_at_word(physical[i], nxt, longest)
+        if cut:
             cuts.append(i + 1)
     return cuts
 
