@@ -3519,6 +3519,83 @@ CASES += [
         "log-slurm-cpu-bind-failed",
         {"error": "Unable to satisfy cpu bind request"},
     ),
+    (
+        "nccl1-core",
+        "field/2921-nccl1-multinode-cuda-malloc-failed.log",
+        "core.cu:225",
+        "nccl-1",
+        {"version": "1.x", "detail": "failed to allocate 2101248 byte device buffer"},
+    ),
+    (
+        "script-args-rejected",
+        "field/2940-deepspeed-launcher-yaml-config-after-local-rank.log",
+        "arguments are required",
+        "log-script-args-rejected",
+        {"script": "train.py", "detail": "the following arguments are required: --output_dir/--output-dir"},
+    ),
+    (
+        "deepspeed-spawn-local-rank-first",
+        "field/2940-deepspeed-launcher-yaml-config-after-local-rank.log",
+        "spawned with command",
+        "local-rank-first",
+        {},
+    ),
+    (
+        "rdzv-endpoint-invalid",
+        "field/2942-accelerate-store-true-flag-given-value-rdzv-endpoint-none.log",
+        "'None:None'",
+        "log-rdzv-endpoint-none",
+        {"endpoint": "None:None"},
+    ),
+    (
+        "torch-too-old",
+        "field/2943-accelerate-launch-multi-gpu-torch-too-old.log",
+        "requires pytorch",
+        "log-torch-too-old",
+        {"version": "1.9.1"},
+    ),
+    (
+        "deepspeed-mpi-world-mismatch",
+        "field/2944-deepspeed-megatron-example-mpirun-world-size-mismatch.log",
+        "MPI world size",
+        "log-mpi-world-mismatch",
+        {"mpi": "16", "torch": "8"},
+    ),
+    (
+        "ray-bundle-index-invalid",
+        "field/2960-openrlhf-hybrid-engine-pg-smaller-than-vllm-workers.log",
+        "bundle index",
+        "log-ray-bundle-index-invalid",
+        {"index": "6", "valid": "0-4"},
+    ),
+    (
+        "slurm-count-compressed",
+        "field/2980-slurm-step-tasks-per-node-compressed-format.log",
+        "invalid literal",
+        "log-slurm-count-compressed",
+        {"value": "1(x2)"},
+    ),
+    (
+        "vllm-ray-node-ip-keys",
+        "field/2961-vllm-dp-ray-pg-group-node-keys-assert.log",
+        "node IP keys",
+        "log-ray-node-ip-keys",
+        {},
+    ),
+    (
+        "container-hook-failed",
+        "field/2981-enroot-nvidia-hook-libnvidia-container-1177-regression.log",
+        "file lookup failed",
+        "log-container-hook-failed",
+        {},
+    ),
+    (
+        "container-hook-failed",
+        "source-texts.log",
+        "failed to add device rules",
+        "log-container-hook-failed",
+        {},
+    ),
 ]
 
 
@@ -3601,7 +3678,7 @@ def test_an_exception_or_error_behind_a_child_process_prefix_is_a_failure(line: 
 
 def test_a_launcher_value_someone_mistyped_is_not_read_as_an_unset_variable() -> None:
     line = "torchrun: error: argument --nnodes: invalid int value: 'two'"
-    assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-unexplained-failure"]
+    assert [f.name for f in explain_findings([to_input(line, "a.log")])] == ["log-script-args-rejected"]
 
 
 def test_rccls_default_plugin_lookup_and_its_tuning_advice_are_no_failure() -> None:
@@ -4775,3 +4852,9 @@ def test_a_silent_hang_pasted_from_nccls_version_line_on_is_not_read_as_healthy(
     assert findings[0].severity == "error"
     version_only = explain_findings([to_input("host-a:1:1 [0] NCCL INFO NCCL version 2.18.1+cuda12.1", "a.log")])
     assert [f.name for f in version_only] == []
+
+
+def test_a_feature_turned_off_for_an_older_torch_is_no_failure() -> None:
+    # a library's warning that it skips what an older torch lacks, where the job goes on
+    line = "UserWarning: fused optimizer requires torch>=2.1, falling back to the unfused one"
+    assert "log-torch-too-old" not in {f.name for f in explain_findings([to_input(line, "a.log")])}

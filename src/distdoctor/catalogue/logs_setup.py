@@ -2518,4 +2518,163 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "升级框架，或给每个 worker 各自的端口。",
         ),
     ),
+    Entry(
+        "log-script-args-rejected",
+        "error",
+        "log",
+        Text(
+            "{script} refused the command line it was run with ({detail}){inserted_class}",
+            "{script} 拒绝了运行它的命令行（{detail}）{inserted_class}",
+        ),
+        Text(
+            "Compare the command each rank ran (DeepSpeed's launcher prints it as 'spawned with command') with what "
+            "the script's parser expects. Launchers add arguments of their own: deepspeed and "
+            "torch.distributed.launch put --local_rank=N before the script's arguments, so a script that reads a "
+            "config file from sys.argv[1] gets --local_rank=N there. Pass deepspeed --no_local_rank (the rank is "
+            "in LOCAL_RANK), or launch with torchrun, which passes it in the environment only; otherwise give the "
+            "arguments the message names on every node's command line.",
+            "把每个 rank 实际运行的命令（DeepSpeed 的启动器以 'spawned with command' 打印）与脚本参数解析器的要求对照。"
+            "启动器会加上自己的参数：deepspeed 和 torch.distributed.launch 会把 --local_rank=N 放在脚本参数之前，"
+            "于是从 sys.argv[1] 读取配置文件的脚本读到的是 --local_rank=N。给 deepspeed 加 --no_local_rank"
+            "（rank 在环境变量 LOCAL_RANK 中），或改用只通过环境变量传递它的 torchrun；否则在每个节点的命令行上"
+            "补上报错中列出的参数。",
+        ),
+    ),
+    Entry(
+        "log-rdzv-endpoint-none",
+        "error",
+        "log",
+        Text(
+            "The launcher's rendezvous endpoint is '{endpoint}': no host or port reached it",
+            "启动器的 rendezvous endpoint 是 '{endpoint}'：主机和端口都没有传到它那里",
+        ),
+        Text(
+            "None is what a launcher prints for a value it never got: an option left out of its config (accelerate "
+            "config's main_process_ip and main_process_port on a multi-node run), or a flag before it given a value "
+            "it does not take (--same_network 'true' for a switch: the word shifts every argument after it). "
+            "Print the launch command each node ran, check it against the launcher's --help, and give the main "
+            "node's address and port explicitly (--main_process_ip/--main_process_port, --rdzv-endpoint host:port).",
+            "None 是启动器对从未拿到的值打印的内容：配置里漏掉的选项（多节点运行时 accelerate config 的 "
+            "main_process_ip 与 main_process_port），或它前面的某个开关被多给了一个值（例如给开关写了 "
+            "--same_network 'true'：这个词会让其后的所有参数错位）。打印每个节点实际运行的启动命令，"
+            "对照启动器的 --help，并显式给出主节点的地址和端口（--main_process_ip/--main_process_port、"
+            "--rdzv-endpoint host:port）。",
+        ),
+    ),
+    Entry(
+        "log-torch-too-old",
+        "error",
+        "log",
+        Text(
+            "Part of this job requires torch {version} or newer, and the torch it ran with is older",
+            "作业中的某个组件要求 torch {version} 或更新版本，而实际运行的 torch 更旧",
+        ),
+        Text(
+            "Install one torch release of at least {version} on every node, the same on all of them (the wheel for "
+            "the node's CUDA), and check with python -c 'import torch; print(torch.__version__)' in the environment "
+            "the job runs in; or pin the library that asks for it to a release that supports the torch you have.",
+            "在每个节点上安装同一个不低于 {version} 的 torch 版本（与节点 CUDA 对应的 wheel），并在作业实际运行的"
+            "环境中用 python -c 'import torch; print(torch.__version__)' 确认；或者把提出该要求的库固定到支持现有 "
+            "torch 的版本。",
+        ),
+    ),
+    Entry(
+        "log-mpi-world-mismatch",
+        "error",
+        "log",
+        Text(
+            "DeepSpeed found {mpi} ranks under MPI but torch's process group has {torch}: the script built its group "
+            "from other settings than the mpirun that started it",
+            "DeepSpeed 在 MPI 下发现 {mpi} 个 rank，而 torch 的进程组只有 {torch} 个：脚本用来建组的设置与启动它的 "
+            "mpirun 不一致",
+        ),
+        Text(
+            "Under mpirun, let deepspeed.init_distributed() create the group from MPI (no init_process_group of your "
+            "own first, no RANK/WORLD_SIZE left in the environment), and take the local rank from "
+            "OMPI_COMM_WORLD_LOCAL_RANK rather than a --local_rank argument only the deepspeed launcher passes. Or "
+            "start the job with the deepspeed launcher (a hostfile) or torchrun, which the script was written for.",
+            "在 mpirun 下，让 deepspeed.init_distributed() 根据 MPI 建组（不要先自己调用 init_process_group，"
+            "环境中也不要残留 RANK/WORLD_SIZE），并从 OMPI_COMM_WORLD_LOCAL_RANK 读取 local rank，而不是依赖只有 "
+            "deepspeed 启动器才会传入的 --local_rank 参数。或者改用脚本本来面向的 deepspeed 启动器（配 hostfile）或 "
+            "torchrun 启动作业。",
+        ),
+    ),
+    Entry(
+        "log-ray-bundle-index-invalid",
+        "error",
+        "log",
+        Text(
+            "A Ray task or actor was put on bundle {index} of a placement group whose bundles are {valid}: the group "
+            "is smaller than the workers placed in it",
+            "一个 Ray 任务或 actor 被放到了 placement group 的第 {index} 个 bundle 上，而该组的 bundle 只有 {valid}："
+            "这个组比放进去的 worker 少",
+        ),
+        Text(
+            "Size the placement group for every worker put in it: with vLLM engines in a colocated group, the "
+            "number of engines times the tensor-parallel size (times the pipeline-parallel size); or ask for fewer "
+            "workers. ray.util.placement_group_table() lists each group's bundles.",
+            "让 placement group 的大小足够容纳放进去的所有 worker：vLLM 引擎放在共置组中时，需要引擎数乘以张量并行"
+            "大小（再乘以流水线并行大小）；或者减少 worker 数。ray.util.placement_group_table() 会列出每个组的 "
+            "bundle。",
+        ),
+    ),
+    Entry(
+        "log-slurm-count-compressed",
+        "error",
+        "log",
+        Text(
+            "A script read Slurm's compressed count '{value}' as one number: Slurm writes N(xM) for N on each of M "
+            "nodes",
+            "脚本把 Slurm 的压缩计数 '{value}' 当成了一个数字：Slurm 用 N(xM) 表示 M 个节点上各 N 个",
+        ),
+        Text(
+            "SLURM_TASKS_PER_NODE, SLURM_STEP_TASKS_PER_NODE and SLURM_JOB_CPUS_PER_NODE are lists in that form "
+            "(2(x3),1). Read SLURM_NTASKS_PER_NODE where the job sets --ntasks-per-node, or expand the N(xM) items and "
+            "take this node's, or leave the count to torchrun (LOCAL_WORLD_SIZE). Where the code is a library's, "
+            "upgrade it or report it there.",
+            "SLURM_TASKS_PER_NODE、SLURM_STEP_TASKS_PER_NODE 和 SLURM_JOB_CPUS_PER_NODE 都是这种格式的列表"
+            "（2(x3),1）。作业设置了 --ntasks-per-node 时读取 SLURM_NTASKS_PER_NODE，或者展开 N(xM) 后取本节点的值，"
+            "或者把计数交给 torchrun（LOCAL_WORLD_SIZE）。如果这段代码属于某个库，升级它或向其报告。",
+        ),
+    ),
+    Entry(
+        "log-ray-node-ip-keys",
+        "error",
+        "log",
+        Text(
+            "vLLM found several node:<ip> resource keys on one Ray node: it read Ray's placement-group keys "
+            "(node:<ip>_group_...) as node addresses",
+            "vLLM 在一个 Ray 节点上找到了多个 node:<ip> 资源键：它把 Ray 的 placement group 键"
+            "（node:<ip>_group_...）当成了节点地址",
+        ),
+        Text(
+            "Ray adds those keys to a node that holds placement groups; vLLM's data-parallel Ray backend counted "
+            "them. Upgrade vLLM to a release with the fix that skips them (vllm-project/vllm pull 43998), or run "
+            "its data parallelism without placement groups left on the nodes (ray status lists them).",
+            "Ray 会给承载 placement group 的节点加上这些键；vLLM 的数据并行 Ray 后端把它们也算了进去。把 vLLM "
+            "升级到包含跳过这些键的修复的版本（vllm-project/vllm pull 43998），或者在节点上没有残留 placement "
+            "group 时运行其数据并行（ray status 会列出它们）。",
+        ),
+    ),
+    Entry(
+        "log-container-hook-failed",
+        "error",
+        "log",
+        Text(
+            "NVIDIA's container hook could not set up the container's GPUs (nvidia-container-cli: {detail})",
+            "NVIDIA 的容器 hook 无法为容器配置 GPU（nvidia-container-cli：{detail}）",
+        ),
+        Text(
+            "A permission denied here under enroot/pyxis or LXC, on nodes that worked before, is libnvidia-container "
+            "1.17.7's regression: pin libnvidia-container1, libnvidia-container-tools and the nvidia-container-toolkit "
+            "packages to 1.17.6 on the GPU nodes (dpkg -l | grep nvidia-container shows the version) until a release "
+            "fixes it. Otherwise the path in the message says what the hook could not reach: SELinux or AppArmor "
+            "(test with setenforce 0), a cgroup device file, a root filesystem another user owns.",
+            "在 enroot/pyxis 或 LXC 下、之前正常的节点上出现这里的 permission denied，是 libnvidia-container 1.17.7 "
+            "的回归：在 GPU 节点上把 libnvidia-container1、libnvidia-container-tools 和 nvidia-container-toolkit "
+            "相关包固定在 1.17.6（dpkg -l | grep nvidia-container 可查看版本），直到有修复的版本。否则，报错中的路径"
+            "说明了 hook 访问不到什么：SELinux 或 AppArmor（可用 setenforce 0 测试）、cgroup 设备文件、"
+            "属于其他用户的根文件系统。",
+        ),
+    ),
 )

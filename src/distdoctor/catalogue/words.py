@@ -30,6 +30,12 @@ _OUTCOME: dict[str, Text] = {
         "no argument, only LOCAL_RANK in the environment", "不传参数，只设置环境变量 LOCAL_RANK"
     ),
     "no-local-rank-arg": Text("no local-rank argument", "不接受任何 local-rank 参数"),
+    # Whether the launcher put its own argument before the script's (finding log-script-args-rejected).
+    "launcher-args-first": Text(
+        ": the launcher ran it with --local_rank=N before the script's own arguments",
+        "：启动器在脚本自己的参数之前加上了 --local_rank=N",
+    ),
+    "args-as-given": Text("", ""),
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
     ),

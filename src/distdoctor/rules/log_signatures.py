@@ -35,6 +35,7 @@ REGISTERED = "registered"  # Lightning's rank 0 saw every rank join init_process
 MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8": a rank that started
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
+LOCAL_RANK_FIRST = "local-rank-first"  # a launcher ran the script with --local_rank=N before its arguments
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
 CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
@@ -55,6 +56,7 @@ IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (
 LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its own: it sees this node alone
 MARKERS = frozenset(
     {
+        LOCAL_RANK_FIRST,
         LOCAL_RAY,
         IB_ABSENT,
         IB_WANTED,
@@ -1198,7 +1200,12 @@ SIGNATURES: tuple[Signature, ...] = (
         "rdzv-endpoint-invalid",
         "of the rendezvous endpoint '",
         r"The (?P<part>hostname|port number) of the rendezvous endpoint '(?P<endpoint>[^']*)' must be",
-        lambda g: ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": g["part"].split()[0]}),
+        # 'None:None' (accelerate's and others' f-string of values they never got) is no typo in an endpoint
+        lambda g: (
+            ("log-rdzv-endpoint-none", {"endpoint": g["endpoint"]})
+            if g["endpoint"].startswith("None")
+            else ("log-rdzv-endpoint-invalid", {"endpoint": g["endpoint"], "part": g["part"].split()[0]})
+        ),
     ),
     _sig(  # static_tcp_rendezvous.py (torchrun's static rendezvous, 1.9 on): an endpoint without a port
         "rdzv-endpoint-port-absent",
@@ -4368,5 +4375,64 @@ SIGNATURES: tuple[Signature, ...] = (
         "was explicitly assigned to",
         r"was explicitly assigned to \S*?/device:[A-Z_]+:\d+ but available devices are",
         lambda g: ("log-invalid-device-ordinal", {}),
+    ),
+    _sig(  # NCCL 1.x (2015-2017, one process driving a node's GPUs): its WARN macro printed the source file, and
+        # core.cu held its communicator setup; NCCL 2's WARNs say "NCCL WARN" after a host:pid:tid prefix
+        "nccl1-core",
+        "WARN src/core.cu:",
+        r"(?<!\S)WARN src/core\.cu:\d+ (?P<detail>.+?)\s*$",
+        lambda g: (NCCL_1, {"version": "1.x", "detail": g["detail"]}),
+    ),
+    _sig(  # argparse's exit (every Python): the job's script refused the command line a launcher ran it with
+        "script-args-rejected",
+        (": error: the following arguments are required", ": error: unrecognized arguments", ": error: argument "),
+        r"(?<!\S)(?P<script>[^\s:]{1,200}): error: (?P<detail>the following arguments are required: .+?|"
+        r"unrecognized arguments: .+?|argument [^:]+: .+?)\s*$",
+        _name("log-script-args-rejected", inserted_class="args-as-given"),
+    ),
+    _sig(  # DeepSpeed's launcher/launch.py logs each worker's command: --local_rank=N ahead of the script's own
+        "deepspeed-spawn-local-rank-first",
+        "spawned with command:",
+        r"spawned with command: \[.*?'--local_rank=\d+', '",
+        lambda g: (LOCAL_RANK_FIRST, {}),
+    ),
+    _sig(  # accelerate's launcher (commands/launch.py) and others that refuse an older torch: "requires pytorch>=1.9.1"
+        "torch-too-old",
+        ("requires pytorch", "requires PyTorch", "requires torch", "requires Pytorch"),
+        # a warning that turns a feature off ("... requires torch>=2.0, disabling it") is no failure
+        r"^(?!.*(?i:warn|disabl|fall(?:ing)? ?back|skipp))"
+        r".*\brequires (?:py)?torch\s*(?:>=|≥|version\s*>=?|version)\s*(?P<version>\d+\.\d+(?:\.\d+)?)",
+        _name("log-torch-too-old"),
+    ),
+    _sig(  # DeepSpeed's mpi_discovery (comm/comm.py, utils/distributed.py before 0.6): MPI's size against torch's
+        "deepspeed-mpi-world-mismatch",
+        "does not match torch world size",
+        r"MPI world size (?P<mpi>\d+) does not match torch world size (?P<torch>\d+)",
+        _name("log-mpi-world-mismatch"),
+    ),
+    _sig(  # Ray's placement group scheduling strategy (util/placement_group.py's bundle index check)
+        "ray-bundle-index-invalid",
+        "placement group bundle index",
+        r"placement group bundle index (?P<index>-?\d+) is invalid\. Valid placement group indexes: (?P<valid>\S+)",
+        _name("log-ray-bundle-index-invalid"),
+    ),
+    _sig(  # Python's int() of a Slurm count in its compressed form: SLURM_TASKS_PER_NODE's "2(x3),1"
+        "slurm-count-compressed",
+        "invalid literal for int() with base 10: '",
+        r"invalid literal for int\(\) with base 10: '(?P<value>(?:\d+(?:\(x\d+\))?,)*\d+\(x\d+\)(?:,\d+(?:\(x\d+\))?)*)'",
+        _name("log-slurm-count-compressed"),
+    ),
+    _sig(  # vLLM's data-parallel Ray backend (v1/engine/utils.py): one node:<ip> key per node expected
+        "vllm-ray-node-ip-keys",
+        "Zero or multiple node IP keys found",
+        r"Zero or multiple node IP keys found in node resources",
+        _name("log-ray-node-ip-keys"),
+    ),
+    _sig(  # libnvidia-container's cli (the hook enroot, pyxis, LXC and the toolkit's runtime call): setting up the
+        # container's GPUs inside its root filesystem failed; its initialization errors are the driver's
+        "container-hook-failed",
+        ("nvidia-container-cli: container error: ", "nvidia-container-cli: mount error: "),
+        r"nvidia-container-cli: (?P<detail>(?:container|mount) error: .+?)(?:: unknown\.?)?\s*$",
+        _name("log-container-hook-failed"),
     ),
 )

@@ -37,6 +37,7 @@ from distdoctor.rules.log_signatures import (
     IB_ABSENT,
     IB_WANTED,
     LAUNCHED,
+    LOCAL_RANK_FIRST,
     LOCAL_RAY,
     MARKERS,
     MEMBER,
@@ -106,6 +107,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # a frame of a Python traceback: a paste that left out the traceback's first and last lines still shows one
     'File "': re.compile(r"^\s*(?:\[\w+\]:\s*)?File \"[^\"]+\", line \d+, in \S"),
     "OOMKilled": None,
+    "NCCL Init failed (": None,  # NCCL 1.x's test harness on a failed ncclCommInitRank
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
     # aws-ofi-nccl's WARNs (NET/OFI) when it finds no EFA device are printed in runs that go on over sockets too.
     # cudawrap.cc's "Failed to find CUDA library in <NCCL_CUDA_PATH>" is followed by the default search.
@@ -500,6 +502,10 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # CUDA's own reason: the two GPUs allow no peer access
         elif name == "log-mpi-launch-failed" and names & {"log-mpi-daemon-missing", "log-ssh-launch-failed"}:
             del groups[(name, params)]  # Open MPI's banner under the remote shell's line that says why
+        elif name == "log-script-args-rejected" and names & {"local-rank-arg", "log-launcher-arg-empty"}:
+            del groups[(name, params)]  # argparse's line, which a finding of the launcher's argument names
+        elif name == "log-pyxis-container-failed" and "log-container-hook-failed" in names:
+            del groups[(name, params)]  # the container NVIDIA's hook could not set up, named by the hook's error
         elif name == "log-name-unresolvable" and "log-store-host-unresolvable" in names:
             del groups[(name, params)]  # a lookup whose name another line of the log gives
         elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
@@ -732,15 +738,15 @@ def _nccl_1(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
     built = next((h for h in hits if h.finding == NCCL_1), None)
     if not built or not failed:
         return []
-    version = dict(built.params)["version"]
+    p = dict(built.params)
     return [
         make_finding(
             "log-nccl-known-bug",
             node,
             _evidence([built.line]),
-            component=f"NCCL {version} (NCCL 1.x, the single-process library NCCL 2 replaced)",
-            detail=f"nccl-tests compiled with NCCL {version}",
-            release="NCCL 2 (any current release)",
+            component=f"NCCL {p['version']} (NCCL 1.x, the single-node, single-process library NCCL 2 replaced)",
+            detail=p.get("detail") or f"nccl-tests compiled with NCCL {p['version']}",
+            release="NCCL 2 (any current release: NCCL 1 never ran across nodes)",
         )
     ]
 
@@ -877,6 +883,14 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
 # the next before the first had finished (transport.cc, channel.cc): CUDA's invalid argument at setup, at random
 # (NVIDIA/nccl#957, fixed in 2.18.6 and 2.19.3).
 _MEMCPY_RACE = {"2.18": 6, "2.19": 3}
+
+
+def _args_after_local_rank(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], spawn: Hit) -> None:
+    """A script's argument error where the launcher put --local_rank=N before the script's own arguments (the
+    launcher's line that shows it joins the evidence)."""
+    for key in [k for k in groups if k[0] == "log-script-args-rejected"]:
+        params = tuple((k, "launcher-args-first" if k == "inserted_class" else v) for k, v in key[1])
+        groups.setdefault((key[0], params), []).extend([*groups.pop(key), spawn])
 
 
 def _memcpy_race(
@@ -1035,6 +1049,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _ports_mixed_paired(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
+    if spawn := next((h for h in hits if h.finding == LOCAL_RANK_FIRST), None):
+        _args_after_local_rank(groups, spawn)
     _nic_not_pci(groups, hits)
     _name_qp_device(groups, log)
     _pyxis_failure(groups, log)
