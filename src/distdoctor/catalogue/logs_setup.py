@@ -102,11 +102,14 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "/etc/nccl.conf: well-formed XML of the version this NCCL reads, with the attributes it asks for (a cpu "
             "node's arch and vendor, say). A network plugin may set NCCL_TOPO_FILE for you (aws-ofi-nccl does on the "
             "AWS instance types it knows): point it at a file that matches, or leave it unset to let NCCL detect the "
-            "topology. NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,GRAPH,ENV shows the file it loaded.",
+            "topology. NCCL 2.7 fails so on a correct file too when the job uses fewer GPUs than it describes (it "
+            "read only the CPUs of the GPUs in use; fixed in 2.8): there, upgrade NCCL. NCCL_DEBUG=INFO "
+            "NCCL_DEBUG_SUBSYS=INIT,GRAPH,ENV shows the file it loaded.",
             "在每个节点上检查 NCCL_TOPO_FILE（或 NCCL_GRAPH_FILE，来自环境变量或 /etc/nccl.conf）所指的文件："
             "必须是此版本 NCCL 能读取的、格式正确的 XML，并带有它需要的属性（例如 cpu 节点的 arch 和 vendor）。"
             "网络插件可能会替你设置 NCCL_TOPO_FILE（aws-ofi-nccl 在它认识的 AWS 实例类型上会这样做）："
-            "让它指向匹配的文件，或不设置它，让 NCCL 自行探测拓扑。"
+            "让它指向匹配的文件，或不设置它，让 NCCL 自行探测拓扑。NCCL 2.7 在作业使用的 GPU 少于文件所描述的数量时，"
+            "即使文件正确也会这样失败（它只读取了在用 GPU 所属 CPU 的属性；2.8 已修复）：这种情况请升级 NCCL。"
             "NCCL_DEBUG=INFO NCCL_DEBUG_SUBSYS=INIT,GRAPH,ENV 会显示它加载的文件。",
         ),
     ),

@@ -4419,7 +4419,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # Python's int() of a Slurm count in its compressed form: SLURM_TASKS_PER_NODE's "2(x3),1"
         "slurm-count-compressed",
         "invalid literal for int() with base 10: '",
-        r"invalid literal for int\(\) with base 10: '(?P<value>(?:\d+(?:\(x\d+\))?,)*\d+\(x\d+\)(?:,\d+(?:\(x\d+\))?)*)'",
+        r"invalid literal for int\(\) with base 10: "
+        r"'(?P<value>(?:\d+(?:\(x\d+\))?,)*\d+\(x\d+\)(?:,\d+(?:\(x\d+\))?)*)'",
         _name("log-slurm-count-compressed"),
     ),
     _sig(  # vLLM's data-parallel Ray backend (v1/engine/utils.py): one node:<ip> key per node expected
