@@ -692,6 +692,14 @@ CAUSES["ray-pg-group-resource-keys-misparsed"] = CAUSES["ray-pg-group-resource-k
 CAUSES["nvidia-container-toolkit-regression"] = CAUSES["nvidia-container-toolkit-regression"] | {
     "log-container-hook-failed"
 }
+# After the thirty-third round was measured (2/8 named first then, at 10d4be5): torch RPC's refused connection, whose
+# title names the loopback address a host name resolves to; DeepSpeed's pdsh runner exporting a value with "(" in it
+# unquoted; a framework's barrier check that the ranks' hash seeds differ; a log that ends where torch loads its JIT
+# extensions, named as the build lock a killed build left.
+CAUSES["hostname-loopback"] = CAUSES["hostname-loopback"] | {"log-rpc-connect-refused"}
+CAUSES["launcher-env-export-unquoted"] = CAUSES["launcher-env-export-unquoted"] | {"log-launcher-export-unquoted"}
+CAUSES["python-hash-seed-mismatch"] = {"log-ranks-desync"}
+CAUSES["torch-extensions-cache-stale"] = {"log-extension-load-stuck"}
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

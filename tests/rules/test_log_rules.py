@@ -3590,6 +3590,41 @@ CASES += [
         {},
     ),
     (
+        "tensorpipe-refused",
+        "field/3020-tensorpipe-rpc-econnrefused-hostname-loopback.log",
+        "ECONNREFUSED",
+        "log-rpc-connect-refused",
+        {"worker": "Test0", "peer": "Test1"},
+    ),
+    (
+        "deepspeed-pdsh-export-unquoted",
+        "field/3060-deepspeed-pdsh-export-slurm-var-paren-syntax-error.log",
+        "cmd = pdsh",
+        "log-launcher-export-unquoted",
+        {"var": "SLURM_JOB_CPUS_PER_NODE", "value": "64(x2)"},
+    ),
+    (
+        "fast-llm-desync",
+        "field/3061-fast-llm-barrier-desync-pythonhashseed.log",
+        "Desync detected",
+        "log-ranks-desync",
+        {"barrier": "train begin", "detail": "66830148464 != 133042721120"},
+    ),
+    (
+        "torch-extensions-root",
+        "field/3062-openrlhf-slurm-multinode-stuck-torch-extensions-lock.log",
+        "extensions root",
+        "extensions-root",
+        {"root": ".cache/torch_extensions/py310_cu118"},
+    ),
+    (
+        "mpi-not-enough-slots",
+        "field/3063-dstack-nccl-tests-mpirun-hostfile-without-slots.log",
+        "not enough slots",
+        "log-mpi-slots-missing",
+        {"slots": "N"},
+    ),
+    (
         "container-hook-failed",
         "source-texts.log",
         "failed to add device rules",
@@ -4858,3 +4893,10 @@ def test_a_feature_turned_off_for_an_older_torch_is_no_failure() -> None:
     # a library's warning that it skips what an older torch lacks, where the job goes on
     line = "UserWarning: fused optimizer requires torch>=2.1, falling back to the unfused one"
     assert "log-torch-too-old" not in {f.name for f in explain_findings([to_input(line, "a.log")])}
+
+
+def test_a_log_that_ends_where_torch_loads_its_extensions_is_the_build_lock_and_one_that_goes_on_is_not() -> None:
+    stuck = read_log(str(LOGS / "field" / "3062-openrlhf-slurm-multinode-stuck-torch-extensions-lock.log"))
+    assert [f.name for f in explain_findings([stuck])] == ["log-extension-load-stuck"]
+    loaded = read_log(str(LOGS / "field" / "1420-openrlhf-vllm-docker-bridge-172-17.log"))
+    assert "log-extension-load-stuck" not in {f.name for f in explain_findings([loaded])}

@@ -2680,4 +2680,80 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "属于其他用户的根文件系统。",
         ),
     ),
+    Entry(
+        "log-rpc-connect-refused",
+        "error",
+        "log",
+        Text(
+            "torch RPC (TensorPipe) on {worker} was refused by {peer}: most often {peer} advertised an address its "
+            "host name resolves to on its own machine (127.0.1.1)",
+            "torch RPC（TensorPipe）在 {worker} 上连接 {peer} 被拒绝：最常见的原因是 {peer} 通告了其主机名在本机解析到"
+            "的地址（127.0.1.1）",
+        ),
+        Text(
+            "TensorPipe listens on, and tells its peers, the address its host name resolves to: where getent hosts "
+            "$(hostname) gives 127.0.1.1 (Debian's and Ubuntu's /etc/hosts), every peer is sent to itself. Set "
+            "TP_SOCKET_IFNAME (and GLOO_SOCKET_IFNAME for the process group) to the interface the nodes share, on "
+            "every node, or map the host name to that interface's address. Where the address is right, a firewall "
+            "rejects the port, or the peer's process had exited.",
+            "TensorPipe 在其主机名解析到的地址上监听，并把这个地址告诉对端：如果 getent hosts $(hostname) 得到 "
+            "127.0.1.1（Debian 和 Ubuntu 的 /etc/hosts），每个对端都会被指向它自己。在每个节点上把 "
+            "TP_SOCKET_IFNAME（以及进程组用的 GLOO_SOCKET_IFNAME）设为各节点互通的网卡，或把主机名映射到该网卡的地址。"
+            "如果地址没有问题，则是防火墙拒绝了该端口，或对端进程已经退出。",
+        ),
+    ),
+    Entry(
+        "log-launcher-export-unquoted",
+        "error",
+        "log",
+        Text(
+            "DeepSpeed's pdsh runner exported {var}={value} unquoted, and the other nodes' shell refused the '(' in "
+            "it: the workers there never started",
+            "DeepSpeed 的 pdsh 启动器未加引号地导出了 {var}={value}，其他节点的 shell 拒绝了其中的 '('："
+            "那里的 worker 从未启动",
+        ),
+        Text(
+            "Upgrade DeepSpeed to a release that quotes the values it exports (deepspeedai/DeepSpeed pull 5878), or "
+            "keep the variable out of what the runner exports: unset {var} before deepspeed, or start the ranks "
+            "with srun (deepspeed --launcher slurm) instead of pdsh.",
+            "把 DeepSpeed 升级到会为导出的值加引号的版本（deepspeedai/DeepSpeed pull 5878），或者不让启动器导出该变量："
+            "在运行 deepspeed 之前 unset {var}，或改用 srun 启动各 rank（deepspeed --launcher slurm）而不是 pdsh。",
+        ),
+    ),
+    Entry(
+        "log-ranks-desync",
+        "error",
+        "log",
+        Text(
+            "The ranks disagree on a value the framework checks at its barrier {barrier} ({detail}): most often "
+            "Python's hash seed differs between the processes",
+            "各 rank 在框架于屏障 {barrier} 处检查的值上不一致（{detail}）：最常见的原因是各进程的 Python 哈希种子不同",
+        ),
+        Text(
+            "Set PYTHONHASHSEED=0 (any one value) for every process on every node, in the launch environment the "
+            "ranks inherit; then compare the rest of what each rank computes its check from (config, data order, "
+            "library versions).",
+            "在各 rank 继承的启动环境中，为每个节点上的每个进程设置 PYTHONHASHSEED=0（任意同一个值）；然后比较各 rank "
+            "计算该检查值所依据的其余内容（配置、数据顺序、库版本）。",
+        ),
+    ),
+    Entry(
+        "log-extension-load-stuck",
+        "error",
+        "log",
+        Text(
+            "The log ends where torch loads its JIT-compiled extensions from {root}: the ranks wait there on a build "
+            "lock that a killed build left behind",
+            "日志停在 torch 从 {root} 加载 JIT 编译扩展的地方：各 rank 在等待一个被中断的编译留下的构建锁",
+        ),
+        Text(
+            "Delete the extension's build directory under {root} (its lock file is what they wait on; deleting "
+            "{root} rebuilds every extension) and relaunch. Where nodes share that directory, give each its own "
+            "TORCH_EXTENSIONS_DIR so that one node's killed build cannot block the others, or build the ops ahead "
+            "(DS_BUILD_OPS=1 pip install deepspeed).",
+            "删除 {root} 下该扩展的构建目录（各 rank 等待的就是其中的锁文件；删除整个 {root} 会重新编译所有扩展），"
+            "然后重新启动。如果各节点共享该目录，给每个节点单独的 TORCH_EXTENSIONS_DIR，使一个节点被中断的编译"
+            "不会阻塞其他节点，或者预先编译这些算子（DS_BUILD_OPS=1 pip install deepspeed）。",
+        ),
+    ),
 )

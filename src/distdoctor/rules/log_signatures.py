@@ -36,6 +36,7 @@ MEMBER = "member"  # Lightning's "initializing ddp: GLOBAL_RANK: 0, MEMBER: 1/8"
 TEST_RESULT = "test-result"  # nccl-tests' "# Avg bus bandwidth : N": the end of one test's output
 NCCL_1 = "nccl-1"  # nccl-tests built against NCCL 1.x
 LOCAL_RANK_FIRST = "local-rank-first"  # a launcher ran the script with --local_rank=N before its arguments
+EXTENSIONS_ROOT = "extensions-root"  # torch announcing where it loads its JIT-compiled extensions from
 SPAWNS = "spawns"  # a traceback through torch.multiprocessing.spawn: the script starts its own ranks
 NIC_NOT_PCI = "nic-not-pci"  # NCCL's topology detection met a network device outside PCI (a USB NIC)
 CUDA_INVALID = "cuda-invalid"  # "Cuda failure 'invalid argument'" outside NVLS: its fault depends on the release
@@ -57,6 +58,7 @@ LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its ow
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
+        EXTENSIONS_ROOT,
         LOCAL_RAY,
         IB_ABSENT,
         IB_WANTED,
@@ -2535,7 +2537,8 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # rmaps (1.x-4.x): "There are not enough slots available in the system to satisfy the N slots"
         "mpi-not-enough-slots",
         "not enough slots available",
-        r"There are not enough slots available in the system to satisfy the (?P<slots>\d+)",
+        # a paste may drop the first letter; a post may put N for the number
+        r"\bT?here are not enough slots available in the system to satisfy the (?P<slots>\d+|N)\b",
         _name("log-mpi-slots-missing"),
     ),
     _sig(  # OpenSSH: "[user@host: ]Permission denied (methods).", "ssh: connect to host H port P: E",
@@ -4435,5 +4438,31 @@ SIGNATURES: tuple[Signature, ...] = (
         ("nvidia-container-cli: container error: ", "nvidia-container-cli: mount error: "),
         r"nvidia-container-cli: (?P<detail>(?:container|mount) error: .+?)(?:: unknown\.?)?\s*$",
         _name("log-container-hook-failed"),
+    ),
+    _sig(  # TensorPipe's agent (torch.distributed.rpc, tensorpipe_agent.cpp): a request whose connection failed
+        "tensorpipe-refused",
+        "encountered error when sending outgoing request",
+        r"RPC agent for (?P<worker>\S+) encountered error when sending outgoing request #\d+ to (?P<peer>\S+?): "
+        r"ECONNREFUSED",
+        _name("log-rpc-connect-refused"),
+    ),
+    _sig(  # DeepSpeed's multinode runner (launcher/runner.py) logging the pdsh command: an export whose value holds a
+        # "(" unquoted, such as Slurm's compressed counts (SLURM_JOB_CPUS_PER_NODE=64(x2)), is a syntax error in bash
+        "deepspeed-pdsh-export-unquoted",
+        "cmd = pdsh ",
+        r"cmd = pdsh .*?\bexport (?P<var>\w+)=(?P<value>[^\s;'\"]*\([^\s;'\"]*);",
+        _name("log-launcher-export-unquoted"),
+    ),
+    _sig(  # Fast-LLM's barrier check (engine/distributed): a value every rank computes, hashed, differs
+        "fast-llm-desync",
+        "Desync detected for barrier",
+        r"Desync detected for barrier (?P<barrier>.+?) \((?P<detail>\d+ != \d+)\)",
+        _name("log-ranks-desync"),
+    ),
+    _sig(  # torch.utils.cpp_extension (every release): where it builds and loads JIT extensions (DeepSpeed's ops)
+        "torch-extensions-root",
+        "as PyTorch extensions root",
+        r"Using\s+(?P<root>\S+) as PyTorch extensions root",
+        lambda g: (EXTENSIONS_ROOT, dict(g)),
     ),
 )

@@ -33,6 +33,7 @@ from distdoctor.rules.log_signatures import (
     CUDA_INVALID,
     ENROOT_FAILED,
     EXITED,
+    EXTENSIONS_ROOT,
     GID_CHANGE_EVENT,
     IB_ABSENT,
     IB_WANTED,
@@ -1291,14 +1292,24 @@ def _tests_unfinished(log: LogInput, joined: JoinedText) -> LogLine | None:
 
 # How many lines after a framework's process-group announcement still leave it the log's last word.
 _INIT_TAIL = 10
+# torch's words once an extension is built or loaded ("Building extension module", "Loading extension module"):
+# the ranks got past the build lock.
+_EXTENSION_LOADED = "extension module"
 
 
 def _init_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
     """A log whose last words are a framework announcing the process group's setup: the ranks never got past it.
     Or torchrun's start banner: a hang before the workers spoke, or a healthy job whose workers print nothing."""
-    inits = [h for h in hits if h.finding in (PG_INIT, LAUNCHED)]
+    inits = [h for h in hits if h.finding in (PG_INIT, LAUNCHED, EXTENSIONS_ROOT)]
     if not inits or sum(line.number > inits[-1].line.number for line in log.lines) > _INIT_TAIL:
         return None
+    if inits[-1].finding == EXTENSIONS_ROOT:
+        after = [line for line in log.lines if line.number > inits[-1].line.number]
+        if any(_EXTENSION_LOADED in line.text for line in after):
+            return None
+        return make_finding(
+            "log-extension-load-stuck", node, (inits[-1].line.where,), root=dict(inits[-1].params)["root"]
+        )
     if inits[-1].finding == LAUNCHED:
         return make_finding("log-ends-at-launch", node, (inits[-1].line.where,))
     return make_finding("log-init-unfinished", node, (inits[-1].line.where,), detail=dict(inits[-1].params)["detail"])
