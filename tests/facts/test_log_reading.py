@@ -204,3 +204,8 @@ def test_py_spy_frames_are_one_record_each() -> None:
         "barrier (torch/distributed/distributed_c10d.py:5356)",
         "_exception_logger.<locals>.wrapper (torch/distributed/c10d_logger.py:83)",
     ]
+
+
+def test_ranks_printing_one_line_each_of_one_length_are_not_read_as_a_terminals_wrap() -> None:
+    log = read_log(str(FIELD / "3062-openrlhf-slurm-multinode-stuck-torch-extensions-lock.log"))
+    assert [entry.text.count("as PyTorch extensions root") for entry in log.lines] == [1, 1, 1]

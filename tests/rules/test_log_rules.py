@@ -4900,3 +4900,9 @@ def test_a_log_that_ends_where_torch_loads_its_extensions_is_the_build_lock_and_
     assert [f.name for f in explain_findings([stuck])] == ["log-extension-load-stuck"]
     loaded = read_log(str(LOGS / "field" / "1420-openrlhf-vllm-docker-bridge-172-17.log"))
     assert "log-extension-load-stuck" not in {f.name for f in explain_findings([loaded])}
+
+
+def test_nccls_duplicate_gpu_lines_of_one_device_are_one_finding_naming_every_rank_on_it() -> None:
+    log = read_log(str(LOGS / "field" / "2181-verl-ray-setup-hook-cuda-init-duplicate-gpu.log"))
+    found = [f for f in explain_findings([log]) if f.name == "log-duplicate-gpu"]
+    assert [f.param_map["ranks"] for f in found] == ["0, 1, 2, 3"]

@@ -717,8 +717,8 @@ LOGS: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "Two ranks ({ranks}) are on one GPU{device}",
-            "两个 rank（{ranks}）用的是同一块 GPU{device}",
+            "More than one rank ({ranks}) is on one GPU{device}",
+            "多个 rank（{ranks}）用的是同一块 GPU{device}",
         ),
         Text(
             "Call torch.cuda.set_device(int(os.environ['LOCAL_RANK'])) before init_process_group (and pass "

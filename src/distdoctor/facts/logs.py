@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.model.logs import PY_SPY_FRAME, LogInput, LogLine, stamp_seconds
+from distdoctor.model.logs import PY_SPY_FRAME, RECORD_HEAD, LogInput, LogLine, stamp_seconds
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192
@@ -151,7 +151,8 @@ def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | 
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        return None if _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
+        repeated = nxt.startswith(current[:RECORD_HEAD])  # ranks printing one line each, of one length
+        return None if repeated or _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
     # py-spy's frames are one record per line, as a traceback's are
     if (
         nxt[0].isspace()

@@ -7,6 +7,10 @@ from dataclasses import dataclass
 
 # Longest text of a line quoted as evidence.
 MAX_TEXT = 240
+# How much of a line's start, repeated by the next line, shows that the next line is a record of its own (srun's
+# "srun: error: ", one timestamp's date and hour, "[rank0]:[E709 ", ranks printing one line each), not the rest of a
+# cut one.
+RECORD_HEAD = 12
 # A frame of py-spy dump's stacks, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line.
 # (its indentation may be gone where a timestamp's prefix took the spaces after it)
 PY_SPY_FRAME = re.compile(r"^\s*(?P<func>[\w<>.]+) \((?P<file>[^():\s]+\.py):(?P<line>\d+)\)\s*$")

@@ -452,7 +452,7 @@ def work_fields(work: str) -> dict[str, str]:
     return dict(_WORK_FIELD.findall(work))
 
 
-def _rank_order(rank: str) -> tuple[int, str]:
+def rank_order(rank: str) -> tuple[int, str]:
     """Ranks in number order; a placeholder a paste put there ("X") after them, by its letters."""
     return (int(rank), "") if rank.isdigit() else (1 << 31, rank)
 
@@ -1926,7 +1926,7 @@ SIGNATURES: tuple[Signature, ...] = (
             {"ranks": "?", "device": ""}
             if g.get("unnamed")
             else {
-                "ranks": ", ".join(sorted((g["a"], g["b"]), key=_rank_order)),
+                "ranks": ", ".join(sorted((g["a"], g["b"]), key=rank_order)),
                 "device": f" (CUDA device {g['device']})",
             },
         ),

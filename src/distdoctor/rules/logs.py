@@ -21,7 +21,7 @@ from itertools import pairwise
 
 from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
-from distdoctor.model.logs import LogInput, LogLine
+from distdoctor.model.logs import RECORD_HEAD, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
@@ -60,6 +60,7 @@ from distdoctor.rules.log_signatures import (
     Build,
     Hit,
     Signature,
+    rank_order,
 )
 from distdoctor.rules.log_stacks import waiting_stack
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
@@ -304,16 +305,11 @@ def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
 _MAX_RUN = 12
 
 
-# How much of a line's start, repeated by the next line, shows that the next line is a record of its own (srun's
-# "srun: error: ", one timestamp's date and hour, "[rank0]:[E709 "), not the rest of a cut one.
-_RECORD_HEAD = 12
-
-
 def _cut_runs(log: LogInput) -> list[range]:
     """The runs of lines that may continue on the next, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
     cut = [
-        line.may_continue and not (len(line.text) >= _RECORD_HEAD and after.text.startswith(line.text[:_RECORD_HEAD]))
+        line.may_continue and not (len(line.text) >= RECORD_HEAD and after.text.startswith(line.text[:RECORD_HEAD]))
         for line, after in pairwise(log.lines)
     ]
     runs: list[range] = []
@@ -886,6 +882,21 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
 _MEMCPY_RACE = {"2.18": 6, "2.19": 3}
 
 
+def _ranks_on_one_gpu(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """NCCL's duplicate-GPU lines of one device, one pair of ranks each, as one finding naming every rank on it."""
+    by_device: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    for key in groups:
+        if key[0] == "log-duplicate-gpu" and dict(key[1])["device"]:
+            by_device.setdefault(dict(key[1])["device"], []).append(key)
+    for device, keys in by_device.items():
+        if len(keys) < 2:
+            continue
+        ranks = {r for k in keys for r in dict(k[1])["ranks"].split(", ")}
+        merged = [h for k in keys for h in groups.pop(k)]
+        joined = ", ".join(sorted(ranks, key=rank_order))
+        groups[("log-duplicate-gpu", (("ranks", joined), ("device", device)))] = merged
+
+
 def _args_after_local_rank(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], spawn: Hit) -> None:
     """A script's argument error where the launcher put --local_rank=N before the script's own arguments (the
     launcher's line that shows it joins the evidence)."""
@@ -1050,6 +1061,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _ports_mixed_paired(groups)
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
+    _ranks_on_one_gpu(groups)
     if spawn := next((h for h in hits if h.finding == LOCAL_RANK_FIRST), None):
         _args_after_local_rank(groups, spawn)
     _nic_not_pci(groups, hits)
