@@ -472,12 +472,14 @@ LOGS: tuple[Entry, ...] = (
         Text(
             "Give the container a larger /dev/shm: docker run --shm-size=8g (or --ipc=host); in Kubernetes mount an "
             "emptyDir with medium: Memory at /dev/shm. Remove stale /dev/shm/nccl-* and torch_* files left by killed "
-            "jobs. Fewer DataLoader workers (num_workers, prefetch_factor) need less of it; NCCL_SHM_DISABLE=1 "
-            "keeps NCCL out of it at some speed.",
+            "jobs. Outside a container, under Slurm or another cgroup limit, /dev/shm is large but its pages count "
+            "against the job's memory limit: ask for more memory (--mem) there. Fewer DataLoader workers "
+            "(num_workers, prefetch_factor) need less of it; NCCL_SHM_DISABLE=1 keeps NCCL out of it at some speed.",
             "给容器更大的 /dev/shm：docker run --shm-size=8g（或 --ipc=host）；Kubernetes 中在 /dev/shm 挂载 "
             "medium: Memory 的 emptyDir。删除被杀作业遗留的 /dev/shm/nccl-* 和 torch_* 文件。"
-            "减少 DataLoader worker（num_workers、prefetch_factor）可降低用量；NCCL_SHM_DISABLE=1 "
-            "让 NCCL 不使用它，但会变慢。",
+            "不在容器中、而在 Slurm 或其他 cgroup 限制下时，/dev/shm 虽大，但其页面计入作业的内存上限："
+            "此时请申请更多内存（--mem）。减少 DataLoader worker（num_workers、prefetch_factor）可降低用量；"
+            "NCCL_SHM_DISABLE=1 让 NCCL 不使用它，但会变慢。",
         ),
     ),
     Entry(
