@@ -3625,6 +3625,34 @@ CASES += [
         {"slots": "N"},
     ),
     (
+        "tensor-not-contiguous",
+        "field/3121-torch-npu-all-reduce-noncontiguous-tensor.log",
+        "must be contiguous",
+        "log-tensor-not-contiguous",
+        {},
+    ),
+    (
+        "lightning-children-assert",
+        "field/3101-lightning-ddp-children-spawned-twice-by-platform.log",
+        "assert self.local_rank",
+        "log-lightning-spawns-again",
+        {},
+    ),
+    (
+        "hccl-heartbeat-lost",
+        "field/3120-ascend-hccl-allreduce-timeout-heartbeat-lost.log",
+        "Heartbeat Lost",
+        "log-hccl-heartbeat-lost",
+        {"device": "90.90.92.240/1"},
+    ),
+    (
+        "store-wait-timeout",
+        "field/3124-torchrun-socket-timeout-node-start-skew.log",
+        "The inner error",
+        "log-store-timeout",
+        {"detail": " (Socket Timeout)"},
+    ),
+    (
         "container-hook-failed",
         "source-texts.log",
         "failed to add device rules",
@@ -4906,3 +4934,16 @@ def test_nccls_duplicate_gpu_lines_of_one_device_are_one_finding_naming_every_ra
     log = read_log(str(LOGS / "field" / "2181-verl-ray-setup-hook-cuda-init-duplicate-gpu.log"))
     found = [f for f in explain_findings([log]) if f.name == "log-duplicate-gpu"]
     assert [f.param_map["ranks"] for f in found] == ["0, 1, 2, 3"]
+
+
+def test_the_library_a_rank_crashed_in_is_read_from_ucxs_backtrace_past_its_handler_and_the_trampoline() -> None:
+    log = read_log(str(LOGS / "field" / "3122-megatron-ngc-ucx-signal-handler-segfault-broken-nvrtc.log"))
+    found = explain_findings([log])
+    assert found[0].name == "log-rank-crashed-in"
+    assert found[0].param_map == {"library": "libnvrtc.so.12.8.61", "signal": "SIGSEGV (11)"}
+
+
+def test_a_backtrace_of_function_names_only_names_no_library() -> None:
+    # UCX's symbolised backtrace ("N 0x.. ncclGroupEnd()  ???:0") has no library path to read
+    log = read_log(str(LOGS / "field" / "064-pipedream-docker-64m-shm-sigbus-nccl.log"))
+    assert "log-rank-crashed-in" not in {f.name for f in explain_findings([log])}

@@ -2756,4 +2756,74 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "不会阻塞其他节点，或者预先编译这些算子（DS_BUILD_OPS=1 pip install deepspeed）。",
         ),
     ),
+    Entry(
+        "log-rank-crashed-in",
+        "error",
+        "log",
+        Text(
+            "A rank died of {signal} inside {library} (the signal handler only printed the backtrace)",
+            "某个 rank 因 {signal} 死在 {library} 内部（信号处理器只是打印了调用栈）",
+        ),
+        Text(
+            "Check that {library} is the build this node's driver and CUDA expect: a container's or a wheel's copy "
+            "of a CUDA library (NVRTC, cuBLAS, cuDNN) from another release, or a broken image, crashes this way; "
+            "try the previous container release, or the library the driver ships. Where the fault is in libnccl or "
+            "libcuda, compare NCCL and driver versions across the nodes. UCX_HANDLE_ERRORS=none leaves the signal to "
+            "Python's own handler (faulthandler), whose trace shows which call of the job got there.",
+            "确认 {library} 是本节点驱动和 CUDA 所期望的构建：容器或 wheel 自带的、来自其他版本的 CUDA 库（NVRTC、"
+            "cuBLAS、cuDNN），或者损坏的镜像，都会这样崩溃；可以换用上一个容器版本，或驱动自带的库。若故障在 "
+            "libnccl 或 libcuda 中，比较各节点的 NCCL 与驱动版本。设置 UCX_HANDLE_ERRORS=none 会把信号交给 Python "
+            "自己的处理器（faulthandler），其调用栈会显示作业是从哪个调用走到这里的。",
+        ),
+    ),
+    Entry(
+        "log-tensor-not-contiguous",
+        "error",
+        "log",
+        Text(
+            "A collective was given a tensor that is not contiguous in memory (a transposed, sliced or expanded "
+            "view): torch's process groups take only contiguous tensors",
+            "某个集合通信收到了内存不连续的张量（转置、切片或 expand 得到的视图）：torch 的进程组只接受连续的张量",
+        ),
+        Text(
+            "Pass tensor.contiguous() to the collective (and copy the result back into the view if you need it "
+            "there); the traceback above names the call.",
+            "把 tensor.contiguous() 传给集合通信（如需要，再把结果拷回原视图）；上面的调用栈指出了是哪一次调用。",
+        ),
+    ),
+    Entry(
+        "log-lightning-spawns-again",
+        "error",
+        "log",
+        Text(
+            "Lightning set out to start the per-GPU processes itself in a process a launcher had already started "
+            "(its local rank is not 0)",
+            "Lightning 试图在一个已由启动器启动的进程中（其 local rank 不为 0）再自行启动每块 GPU 的进程",
+        ),
+        Text(
+            "Let Lightning see the launcher: under torchrun, Slurm (srun) or MPI it uses the ranks it is given when "
+            "it recognises that environment (pass plugins=[MPIEnvironment()] or your own ClusterEnvironment where it "
+            "does not). Otherwise start one process per node and let Lightning start the others (devices=N).",
+            "让 Lightning 识别启动器：在 torchrun、Slurm（srun）或 MPI 下，只要它认出该环境，就会使用已分配的 rank"
+            "（认不出时传入 plugins=[MPIEnvironment()] 或自定义的 ClusterEnvironment）。否则每个节点只启动一个进程，"
+            "由 Lightning 启动其余进程（devices=N）。",
+        ),
+    ),
+    Entry(
+        "log-hccl-heartbeat-lost",
+        "error",
+        "log",
+        Text(
+            "HCCL lost the heartbeat of device {device}: its process exited or its network dropped, and the others "
+            "then timed out in their collective",
+            "HCCL 丢失了设备 {device} 的心跳：其进程已退出或网络中断，其余设备随后在集合通信中超时",
+        ),
+        Text(
+            "Read the log of that device's process first (its own error, an OOM kill, a node fault): the timeouts "
+            "of the others follow from it. If it shows none, check that node's network (hccn_tool -i N -link -g) "
+            "and the device's health (npu-smi info).",
+            "先看该设备进程的日志（它自己的报错、OOM kill、节点故障）：其他设备的超时都是它引起的。若其中没有错误，"
+            "检查该节点的网络（hccn_tool -i N -link -g）和设备健康状况（npu-smi info）。",
+        ),
+    ),
 )

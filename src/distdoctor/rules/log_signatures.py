@@ -1330,7 +1330,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:[Ww]ait timeout after (?P<after>\d+m?s), keys: "
         r"(?!\S*torchelastic/(?:role_info|assigned_ranks)|\S*store_based_barrier_key:\d+:last_worker)"
         r"(?P<key>\S+)|Timeout waiting for key: (?P<key2>\S+) after (?P<after2>\d+ ?m?s)|"
-        r"(?:RuntimeError|DistStoreError|got error): (?P<old>Socket Timeout|Wait timeout)\b|"
+        r"(?:RuntimeError|DistStoreError|got error|The inner error): (?P<old>Socket Timeout|Wait timeout)\b|"
         # a quote that ends before the keys
         r"DistStoreError: (?P<old2>wait timeout after \d+m?s)\s*$)",
         lambda g: (
@@ -4464,5 +4464,24 @@ SIGNATURES: tuple[Signature, ...] = (
         "as PyTorch extensions root",
         r"Using\s+(?P<root>\S+) as PyTorch extensions root",
         lambda g: (EXTENSIONS_ROOT, dict(g)),
+    ),
+    _sig(  # c10d's check of a collective's inputs (ProcessGroupNCCL, Gloo, and torch_npu's HCCL alike)
+        "tensor-not-contiguous",
+        "Tensors must be contiguous",
+        r"(?:Error|error)\b[^\n]*?: Tensors must be contiguous",
+        _name("log-tensor-not-contiguous"),
+    ),
+    _sig(  # Lightning 1.x's DDP plugin (_call_children_scripts): the source line its traceback shows, in a process
+        # whose local rank a launcher had already set
+        "lightning-children-assert",
+        "assert self.local_rank == 0",
+        r"assert self\.local_rank == 0\s*$",
+        _name("log-lightning-spawns-again"),
+    ),
+    _sig(  # HCCL's cluster exception report (Ascend's torch_npu): the device whose heartbeat stopped
+        "hccl-heartbeat-lost",
+        "Heartbeat Lost Occurred",
+        r"Cluster Exception Location\[IP/ID\]:\[(?P<device>[^\]]+)\].*?ExceptionType:\[Heartbeat Lost Occurred\]",
+        _name("log-hccl-heartbeat-lost"),
     ),
 )

@@ -24,6 +24,7 @@ from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import RECORD_HEAD, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
+from distdoctor.rules.log_crash import crashed_in
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
 from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_progress import busy_step
@@ -882,6 +883,26 @@ def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[H
 _MEMCPY_RACE = {"2.18": 6, "2.19": 3}
 
 
+def _crashes(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], log: LogInput, node: str
+) -> list[Finding]:
+    """Each signal a handler caught whose backtrace names the library that faulted: the crash is that library's."""
+    found = []
+    for (name, params), group in groups.items():
+        if name not in ("log-rank-killed", "log-rank-bus-error"):
+            continue
+        for hit in group:
+            if hit.key == "signal-caught" and (faulted := crashed_in(log, hit.line)):
+                library, frame = faulted
+                signal = dict(params).get("signal", "SIGBUS (7)")
+                evidence = _evidence([hit.line, frame])
+                found.append(
+                    make_finding("log-rank-crashed-in", _host_of([hit], node), evidence, library=library, signal=signal)
+                )
+                break
+    return found
+
+
 def _ranks_on_one_gpu(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """NCCL's duplicate-GPU lines of one device, one pair of ranks each, as one finding naming every rank on it."""
     by_device: dict[str, list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
@@ -1078,6 +1099,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         groups[("log-rank-oom-likely", (("who", dict(key[1])["who"]),))] = groups.pop(key)
     found = [
         *flapping,
+        *_crashes(groups, log, node),
         *_slurm_one_task(hits, node),
         *_lightning_unregistered(hits, node, failed),
         *_ib_wanted_absent(hits, node, failed),
