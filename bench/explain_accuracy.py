@@ -305,6 +305,13 @@ CAUSES: dict[str, set[str]] = {
     # CUDA than the job's
     "nccl-cuda-mismatch": {"log-nccl-graph-capture-unsupported"},
 }
+
+
+def _accept(cause: str, *findings: str) -> None:
+    """Accept more findings as naming `cause` (a round's mapping, made before or after it was measured)."""
+    CAUSES[cause] = CAUSES.get(cause, set()) | set(findings)
+
+
 # The eleventh round's keys for causes the corpus already had under another key, mapped before it was measured:
 # NCCL choosing a RoCE GID the container cannot read, fixed by naming NCCL_IB_GID_INDEX; ranks taking different
 # branches around a collective (a save decision only rank 0 could make), as a collective only rank 0 reaches.
@@ -683,37 +690,32 @@ CAUSES["rdma-verbs-transport-on-efa"] = {"log-rdma-qp-unsupported"}
 # requirement of a newer torch; DeepSpeed's MPI world against torch's; Slurm's compressed N(xM) count read as a
 # number; a Ray placement group smaller than the workers put in it; vLLM reading Ray's placement-group keys as node
 # addresses; NVIDIA's container hook failing, whose fix leads with libnvidia-container 1.17.7's regression.
-CAUSES["launcher-local-rank-arg-displaces-config"] = CAUSES["local-rank-arg"] | {"log-script-args-rejected"}
-CAUSES["launch-flag-misparsed"] = CAUSES["launch-flag-misparsed"] | {"log-rdzv-endpoint-none"}
-CAUSES["torch-too-old-for-launcher"] = {"log-torch-too-old"}
-CAUSES["launcher-bug"] = CAUSES["launcher-bug"] | {"log-mpi-world-mismatch", "log-slurm-count-compressed"}
-CAUSES["colocated-pg-smaller-than-vllm-workers"] = CAUSES["colocated-pg-smaller-than-vllm-workers"] | {
-    "log-ray-bundle-index-invalid"
-}
-CAUSES["ray-pg-group-resource-keys-misparsed"] = CAUSES["ray-pg-group-resource-keys-misparsed"] | {
-    "log-ray-node-ip-keys"
-}
-CAUSES["nvidia-container-toolkit-regression"] = CAUSES["nvidia-container-toolkit-regression"] | {
-    "log-container-hook-failed"
-}
+CAUSES["launcher-local-rank-arg-displaces-config"] = set(CAUSES["local-rank-arg"])
+_accept("launcher-local-rank-arg-displaces-config", "log-script-args-rejected")
+_accept("launch-flag-misparsed", "log-rdzv-endpoint-none")
+_accept("torch-too-old-for-launcher", "log-torch-too-old")
+_accept("launcher-bug", "log-mpi-world-mismatch", "log-slurm-count-compressed")
+_accept("colocated-pg-smaller-than-vllm-workers", "log-ray-bundle-index-invalid")
+_accept("ray-pg-group-resource-keys-misparsed", "log-ray-node-ip-keys")
+_accept("nvidia-container-toolkit-regression", "log-container-hook-failed")
 # After the thirty-third round was measured (2/8 named first then, at 10d4be5): torch RPC's refused connection, whose
 # title names the loopback address a host name resolves to; DeepSpeed's pdsh runner exporting a value with "(" in it
 # unquoted; a framework's barrier check that the ranks' hash seeds differ; a log that ends where torch loads its JIT
 # extensions, named as the build lock a killed build left.
-CAUSES["hostname-loopback"] = CAUSES["hostname-loopback"] | {"log-rpc-connect-refused"}
-CAUSES["launcher-env-export-unquoted"] = CAUSES["launcher-env-export-unquoted"] | {"log-launcher-export-unquoted"}
-CAUSES["python-hash-seed-mismatch"] = {"log-ranks-desync"}
-CAUSES["torch-extensions-cache-stale"] = {"log-extension-load-stuck"}
+_accept("hostname-loopback", "log-rpc-connect-refused")
+_accept("launcher-env-export-unquoted", "log-launcher-export-unquoted")
+_accept("python-hash-seed-mismatch", "log-ranks-desync")
+_accept("torch-extensions-cache-stale", "log-extension-load-stuck")
 # After the thirty-fourth round was measured (1/7 named first then, at dd2267c): Lightning setting out to start its
 # per-GPU processes in a process a launcher had started; HCCL's lost heartbeat of a device whose process exited;
 # torch's refusal of a non-contiguous tensor; the library a rank crashed in, read from UCX's backtrace; the store wait
 # that timed out behind a wrapper's "The inner error:", whose fix leads with a rank kept away past the timeout by work
 # the others did not do (a node that started late).
-CAUSES["launcher-double-spawn"] = CAUSES["launcher-double-spawn"] | {"log-lightning-spawns-again"}
-CAUSES["peer-process-failed-earlier"] = CAUSES["peer-process-failed-earlier"] | {"log-hccl-heartbeat-lost"}
-CAUSES["collective-noncontiguous-tensor"] = {"log-tensor-not-contiguous"}
-CAUSES["container-broken-nvrtc"] = {"log-rank-crashed-in"}
-CAUSES["rendezvous-timeout"] = CAUSES["rendezvous-timeout"] | {"log-store-timeout"}
+_accept("launcher-double-spawn", "log-lightning-spawns-again")
+_accept("peer-process-failed-earlier", "log-hccl-heartbeat-lost")
+_accept("collective-noncontiguous-tensor", "log-tensor-not-contiguous")
+_accept("container-broken-nvrtc", "log-rank-crashed-in")
+_accept("rendezvous-timeout", "log-store-timeout")
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.
