@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import re
+from bisect import bisect_left
 from dataclasses import dataclass
 
 # Longest text of a line quoted as evidence.
@@ -68,3 +69,7 @@ class LogInput:
 
     source: str
     lines: tuple[LogLine, ...]
+
+    def index_of(self, number: int) -> int:
+        """Where the line numbered `number` is, or would be, in `lines` (which are in their numbers' order)."""
+        return bisect_left(self.lines, number, key=lambda line: line.number)

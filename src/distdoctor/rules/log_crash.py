@@ -10,7 +10,6 @@ library, which the signal alone does not.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 
 from distdoctor.model.logs import LogInput, LogLine
 
@@ -21,7 +20,7 @@ _HANDLER = re.compile(r"libucs\.so")
 _TRAMPOLINE = re.compile(r"sigreturn|__restore_rt")
 _BARE_LIBC = re.compile(r"^lib(?:c|pthread)\.so")
 # How far below the signal line its backtrace may reach.
-_BACKTRACE_LINES = 40
+BACKTRACE_LINES = 40
 
 
 def _faulting(frames: list[tuple[str, str, LogLine]]) -> tuple[str, LogLine] | None:
@@ -34,9 +33,9 @@ def _faulting(frames: list[tuple[str, str, LogLine]]) -> tuple[str, LogLine] | N
 
 def crashed_in(log: LogInput, signal_line: LogLine) -> tuple[str, LogLine] | None:
     """The library of the frame that faulted, in the backtrace below the signal line, and that frame's line."""
-    i = bisect_left(log.lines, signal_line.number, key=lambda line: line.number) + 1
+    i = log.index_of(signal_line.number) + 1
     frames = []
-    for line in log.lines[i : i + _BACKTRACE_LINES]:
+    for line in log.lines[i : i + BACKTRACE_LINES]:
         text = line.text[line.body_at :]
         if m := _FRAME.match(text):
             frames.append((m["lib"], m["symbol"], line))

@@ -8,7 +8,6 @@ bar (tqdm's "[32:12<53:25, ...]"), long-running, cut by the traceback.
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections.abc import Sequence
 
 from distdoctor.model import Finding
@@ -43,7 +42,7 @@ def busy_step(log: LogInput, failures: Sequence[LogLine], node: str | None) -> l
     if not failures:
         return []
     # the lines are in their numbers' order: the failure's place found as _own_error finds a raised line's
-    at = bisect_left(log.lines, failures[0].number, key=lambda line: line.number)
+    at = log.index_of(failures[0].number)
     if at == len(log.lines) or log.lines[at].number != failures[0].number:
         return []
     for line in (log.lines[at], *log.lines[max(0, at - 1) : at]):

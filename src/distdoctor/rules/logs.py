@@ -12,7 +12,6 @@ from a cause (a watchdog abort, a peer's closed socket), then the unexplained fa
 from __future__ import annotations
 
 import re
-from bisect import bisect_left
 from collections import Counter
 from collections.abc import Iterator, Sequence
 from dataclasses import replace
@@ -24,7 +23,7 @@ from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import RECORD_HEAD, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
-from distdoctor.rules.log_crash import crashed_in
+from distdoctor.rules.log_crash import BACKTRACE_LINES, crashed_in
 from distdoctor.rules.log_evidence import MAX_EVIDENCE
 from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_progress import busy_step
@@ -751,8 +750,6 @@ def _nccl_1(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
 
 # A frame of NCCL in the backtrace a signal handler prints (UCX's, glibc's): "ncclGroupEnd()", "libnccl.so.2".
 _NCCL_FRAME = re.compile(r"libnccl|\bnccl[A-Z]\w*\(")
-# How far below the signal line its backtrace may reach.
-_BACKTRACE_LINES = 40
 _NCCL_BUS_ERROR = (
     "log-shm-too-small",
     (
@@ -771,8 +768,8 @@ def _bus_error_in_nccl(groups: dict[tuple[str, tuple[tuple[str, str], ...]], lis
         if name != "log-rank-bus-error":
             continue
         for hit in group:
-            i = bisect_left(log.lines, hit.line.number, key=lambda line: line.number)
-            if any(_NCCL_FRAME.search(line.text) for line in log.lines[i : i + _BACKTRACE_LINES]):
+            i = log.index_of(hit.line.number)
+            if any(_NCCL_FRAME.search(line.text) for line in log.lines[i : i + BACKTRACE_LINES]):
                 found.append(hit)
     return found
 
@@ -1417,7 +1414,7 @@ def _own_error(
         return []
     raised = exceptions[-1]
     log = next(log for log in logs if log.source == raised.source)
-    i = bisect_left(log.lines, raised.number, key=lambda line: line.number)
+    i = log.index_of(raised.number)
     above = [line for line in log.lines[max(0, i - _FRAME_LINES) : i] if _FRAME.search(line.text)]
     frame = _FRAME.search(above[-1].text) if above else None
     evidence = [*_evidence(above), raised.where]
