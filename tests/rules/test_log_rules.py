@@ -3646,6 +3646,20 @@ CASES += [
         {"device": "90.90.92.240/1"},
     ),
     (
+        "elastic-rendezvous-started",
+        "field/1280-torchrun-rdzv-endpoint-without-port.log",
+        "Rendezvous'ing",
+        "rdzv-started",
+        {},
+    ),
+    (
+        "elastic-launch-endpoint",
+        "field/1280-torchrun-rdzv-endpoint-without-port.log",
+        "rdzv_endpoint ",
+        "rdzv-endpoint",
+        {"endpoint": "172.30.2.12"},
+    ),
+    (
         "store-wait-timeout",
         "field/3124-torchrun-socket-timeout-node-start-skew.log",
         "The inner error",
@@ -4947,3 +4961,35 @@ def test_a_backtrace_of_function_names_only_names_no_library() -> None:
     # UCX's symbolised backtrace ("N 0x.. ncclGroupEnd()  ???:0") has no library path to read
     log = read_log(str(LOGS / "field" / "064-pipedream-docker-64m-shm-sigbus-nccl.log"))
     assert "log-rank-crashed-in" not in {f.name for f in explain_findings([log])}
+
+
+def test_a_log_that_ends_where_the_agent_began_its_rendezvous_names_an_endpoint_without_a_port() -> None:
+    log = read_log(str(LOGS / "field" / "1280-torchrun-rdzv-endpoint-without-port.log"))
+    found = explain_findings([log])
+    assert [f.name for f in found] == ["log-rendezvous-unfinished"]
+    assert found[0].param_map == {"port_class": "rdzv-port-absent"}
+
+
+@pytest.mark.parametrize(
+    ("endpoint", "port_class"),
+    [("10.0.0.1:29400", "rdzv-port-given"), ("[fd00::1]:29400", "rdzv-port-given"), ("[fd00::1]", "rdzv-port-absent")],
+)
+def test_the_rendezvous_endpoints_port_is_read_past_an_ipv6_addresss_colons(endpoint: str, port_class: str) -> None:
+    text = f"  rdzv_endpoint    : {endpoint}\n[INFO] api: [default] Rendezvous'ing worker group\n"
+    found = explain_findings([to_input(text, "a.log")])
+    assert [(f.name, f.param_map["port_class"]) for f in found] == [("log-rendezvous-unfinished", port_class)]
+
+
+def test_a_rendezvous_that_completed_is_no_finding() -> None:
+    text = (
+        "[INFO] api: [default] Rendezvous'ing worker group\n"
+        "[INFO] api: [default] Rendezvous complete for workers. Result:\n" + "".join(f"  line {i}\n" for i in range(12))
+    )
+    assert explain_findings([to_input(text, "a.log")]) == []
+
+
+def test_a_paste_of_the_nvls_step_nccl_stopped_at_is_an_unfinished_setup_and_a_bare_channel_line_is_not() -> None:
+    log = read_log(str(LOGS / "field" / "1403-docker-h100-nvls-bind-hang.log"))
+    assert [(f.name, f.param_map["stage"]) for f in explain_findings([log])] == [("log-nccl-setup-unfinished", "NVLS")]
+    channel = "host:1:2 [0] NCCL INFO Channel 00/02 :    0   1\n"
+    assert explain_findings([to_input(channel, "a.log")]) == []

@@ -2826,4 +2826,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "检查该节点的网络（hccn_tool -i N -link -g）和设备健康状况（npu-smi info）。",
         ),
     ),
+    Entry(
+        "log-rendezvous-unfinished",
+        "error",
+        "log",
+        Text(
+            "The log ends where torchrun's agent began its rendezvous: its nodes never met{port_class}",
+            "日志结束于 torchrun 的 agent 开始 rendezvous 之处：各节点始终没有会合{port_class}",
+        ),
+        Text(
+            "Start torchrun on every node with the same --rdzv-backend, --rdzv-id and --nnodes, and the same "
+            "--rdzv-endpoint host:port, a host every node reaches (node rank 0's address) with the port written "
+            "out: without one, c10d listens on 29400 and etcd on 2379, which must then be open between the nodes. "
+            "The agent waits there until --nnodes have joined, up to its join timeout (rdzv_conf's join_timeout, "
+            "900 s by default). distdoctor check on every node tests the address and the port; the other nodes' "
+            "logs show whether their agents started.",
+            "在每个节点上用相同的 --rdzv-backend、--rdzv-id 和 --nnodes，以及相同的 --rdzv-endpoint host:port "
+            "启动 torchrun：host 要每个节点都能访问（node rank 0 的地址），并写明端口；不写端口时 c10d 监听 29400、"
+            "etcd 使用 2379，节点之间必须放通该端口。agent 会在这里一直等到 --nnodes 个节点加入，最长为 join "
+            "超时（rdzv_conf 的 join_timeout，默认 900 秒）。在每个节点上运行 distdoctor check 可检查地址和端口；"
+            "其他节点的日志会显示它们的 agent 是否已启动。",
+        ),
+    ),
 )

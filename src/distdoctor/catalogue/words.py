@@ -36,6 +36,9 @@ _OUTCOME: dict[str, Text] = {
         "：启动器在脚本自己的参数之前加上了 --local_rank=N",
     ),
     "args-as-given": Text("", ""),
+    # Whether the rendezvous endpoint torchrun was given names a port (finding log-rendezvous-unfinished).
+    "rdzv-port-absent": Text("; the endpoint it was given names no port", "；它得到的 rendezvous 端点没有写明端口"),
+    "rdzv-port-given": Text("", ""),
     "no-dash-local-rank-arg": Text(
         "no --local-rank argument (perhaps --local_rank only)", "不接受 --local-rank 参数（可能只接受 --local_rank）"
     ),

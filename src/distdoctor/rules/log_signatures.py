@@ -47,6 +47,8 @@ BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
+RDZV_STARTED = "rdzv-started"  # torchrun's agent beginning a rendezvous: a log that ends there, its nodes never met
+RDZV_ENDPOINT = "rdzv-endpoint"  # the rendezvous endpoint torchrun's launch configs show
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
 # The key of ProcessGroupNCCL's watchdog timeout, which rules across ranks read the work of.
 WATCHDOG_TIMEOUT = "nccl-watchdog-timeout"
@@ -65,6 +67,8 @@ MARKERS = frozenset(
         RANK_ASSIGNMENT,
         PG_INIT,
         LAUNCHED,
+        RDZV_STARTED,
+        RDZV_ENDPOINT,
         BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
@@ -4483,5 +4487,19 @@ SIGNATURES: tuple[Signature, ...] = (
         "Heartbeat Lost Occurred",
         r"Cluster Exception Location\[IP/ID\]:\[(?P<device>[^\]]+)\].*?ExceptionType:\[Heartbeat Lost Occurred\]",
         _name("log-hccl-heartbeat-lost"),
+    ),
+    _sig(  # elastic/agent/server/api.py _rendezvous (torch 1.9 to 2.13): "[default] Rendezvous'ing worker group",
+        # followed by "Rendezvous complete for workers" once the nodes met
+        "elastic-rendezvous-started",
+        "Rendezvous'ing worker group",
+        r"\[[\w-]+\] Rendezvous'ing worker group",
+        lambda g: (RDZV_STARTED, {}),
+    ),
+    _sig(  # torch/distributed/launcher/api.py (1.9 on): the launch configs it logs, a key and its value per line
+        # (glued into one line where a paste lost the breaks); the value may be empty
+        "elastic-launch-endpoint",
+        "rdzv_endpoint",
+        r"\brdzv_endpoint +: (?P<endpoint>(?:(?!rdzv_configs\b)\S+)?)",
+        lambda g: (RDZV_ENDPOINT, {"endpoint": g["endpoint"]}),
     ),
 )

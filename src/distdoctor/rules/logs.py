@@ -49,6 +49,8 @@ from distdoctor.rules.log_signatures import (
     PORT_ACTIVE,
     PROGRESS,
     RANK_ASSIGNMENT,
+    RDZV_ENDPOINT,
+    RDZV_STARTED,
     REFUSED,
     REGISTERED,
     SIGNATURES,
@@ -1296,10 +1298,12 @@ def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: Joi
     # the log must show the setup's start, not only a later communicator's channels
     shown = sorted({i for needle in _SETUP_START_NEEDLES for i in joined.lines_with(needle)})
     first = next((log.lines[i] for i in shown if _SETUP_START.search(log.lines[i].text)), None)
-    if first is None or first.number >= last.number:
-        return None  # no start, or nothing past it: a quote of NCCL's version line alone shows no setup
     what = " ".join(m["what"].split())  # a wrapped line keeps the terminal's padding
     stage = next((stage for stage, step in _SETUP_STEPS if step.search(what)), "init")
+    if first is None and stage == "NVLS":
+        first = last  # NVLS's steps come only inside a setup: a paste of the one it stopped at shows where
+    elif first is None or first.number >= last.number:
+        return None  # no start, or nothing past it: a quote of NCCL's version line alone shows no setup
     quote = what if len(what) <= MAX_QUOTE else what[:MAX_QUOTE] + "…"
     return make_finding(
         "log-nccl-setup-unfinished", node, _evidence(list(dict.fromkeys([first, last]))), stage=stage, last=quote
@@ -1326,24 +1330,46 @@ _INIT_TAIL = 10
 # torch's words once an extension is built or loaded ("Building extension module", "Loading extension module"):
 # the ranks got past the build lock.
 _EXTENSION_LOADED = "extension module"
+# torchrun's agent once its nodes met (elastic/agent/server/api.py, 1.9 on): "[default] Rendezvous complete for ..."
+_RDZV_COMPLETE = "Rendezvous complete"
 
 
 def _init_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding | None:
     """A log whose last words are a framework announcing the process group's setup: the ranks never got past it.
     Or torchrun's start banner: a hang before the workers spoke, or a healthy job whose workers print nothing."""
-    inits = [h for h in hits if h.finding in (PG_INIT, LAUNCHED, EXTENSIONS_ROOT)]
+    inits = [h for h in hits if h.finding in (PG_INIT, LAUNCHED, RDZV_STARTED, EXTENSIONS_ROOT)]
     if not inits or sum(line.number > inits[-1].line.number for line in log.lines) > _INIT_TAIL:
         return None
+    after = [line for line in log.lines if line.number > inits[-1].line.number]
     if inits[-1].finding == EXTENSIONS_ROOT:
-        after = [line for line in log.lines if line.number > inits[-1].line.number]
         if any(_EXTENSION_LOADED in line.text for line in after):
             return None
         return make_finding(
             "log-extension-load-stuck", node, (inits[-1].line.where,), root=dict(inits[-1].params)["root"]
         )
+    if inits[-1].finding == RDZV_STARTED:
+        if any(_RDZV_COMPLETE in line.text for line in after):
+            return None
+        return _rendezvous_unfinished(node, inits[-1], [h for h in hits if h.finding == RDZV_ENDPOINT])
     if inits[-1].finding == LAUNCHED:
         return make_finding("log-ends-at-launch", node, (inits[-1].line.where,))
     return make_finding("log-init-unfinished", node, (inits[-1].line.where,), detail=dict(inits[-1].params)["detail"])
+
+
+def _rendezvous_unfinished(node: str, started: Hit, endpoints: Sequence[Hit]) -> Finding:
+    """torchrun's agent began its rendezvous and the log ends there. An endpoint without a port sends every node to
+    the backend's default one (c10d 29400, etcd 2379), which a firewall opened for another port blocks."""
+    shown = endpoints[-1] if endpoints else None
+    endpoint = dict(shown.params)["endpoint"] if shown else ""
+    # a bracketed IPv6 address keeps its colons inside the brackets: only a colon after them starts a port
+    no_port = bool(endpoint) and ":" not in endpoint.rpartition("]")[2]
+    lines = [shown.line, started.line] if shown else [started.line]
+    return make_finding(
+        "log-rendezvous-unfinished",
+        node,
+        _evidence(lines),
+        port_class="rdzv-port-absent" if no_port else "rdzv-port-given",
+    )
 
 
 def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
