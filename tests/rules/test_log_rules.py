@@ -3646,6 +3646,20 @@ CASES += [
         {"device": "90.90.92.240/1"},
     ),
     (
+        "ib-reg-mr-rejected",
+        "source-texts.log",
+        "failed with error Invalid argument",
+        "log-ib-reg-mr-rejected",
+        {"call": "ibv_reg_mr_iova2", "error": "Invalid argument"},
+    ),
+    (
+        "ib-reg-mr-rejected",
+        "source-texts.log",
+        "ibv_reg_mr failed: Bad",
+        "log-ib-reg-mr-rejected",
+        {"call": "ibv_reg_mr", "error": "Bad address"},
+    ),
+    (
         "elastic-rendezvous-started",
         "field/1280-torchrun-rdzv-endpoint-without-port.log",
         "Rendezvous'ing",

@@ -2848,4 +2848,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "其他节点的日志会显示它们的 agent 是否已启动。",
         ),
     ),
+    Entry(
+        "log-ib-reg-mr-rejected",
+        "error",
+        "log",
+        Text(
+            "The RDMA NIC refused to register a buffer ({call}: {error}): most often GPU memory where GPUDirect "
+            "RDMA does not work",
+            "RDMA 网卡拒绝注册一块缓冲区（{call}：{error}）：最常见的是 GPUDirect RDMA 无法使用时注册 GPU 显存",
+        ),
+        Text(
+            "Check GPUDirect RDMA on this node: the nvidia-peermem module loaded (lsmod | grep peermem; modprobe "
+            "nvidia-peermem), or DMA-BUF (open GPU kernel modules, a 5.12+ kernel, a driver and NCCL that use it); "
+            "GeForce GPUs have none. NCCL_NET_GDR_LEVEL=LOC keeps NCCL's buffers in host memory, which tells whether "
+            "this is the cause. A driver much older than the CUDA and NCCL the job brings, or a buffer from another "
+            "allocator than cudaMalloc, fails the same way.",
+            "检查本节点的 GPUDirect RDMA：nvidia-peermem 模块已加载（lsmod | grep peermem；modprobe nvidia-peermem），"
+            "或可用 DMA-BUF（开源 GPU 内核模块、5.12 以上内核、支持它的驱动和 NCCL）；GeForce 显卡不支持。设 "
+            "NCCL_NET_GDR_LEVEL=LOC 让 NCCL 的缓冲区留在主机内存，可以验证是否是这个原因。驱动远旧于作业自带的 CUDA "
+            "和 NCCL，或缓冲区不是由 cudaMalloc 分配的，也会这样失败。",
+        ),
+    ),
 )

@@ -4502,4 +4502,12 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\brdzv_endpoint +: (?P<endpoint>(?:(?!rdzv_configs\b)\S+)?)",
         lambda g: (RDZV_ENDPOINT, {"endpoint": g["endpoint"]}),
     ),
+    _sig(  # ibvwrap.cc's "Call to ibv_reg_mr[_iova2] failed with error %s" (2.13 on) and UCX's "ibv_reg_mr(address=..,
+        # length=.., access=..) failed: %m" with EFAULT or EINVAL: the kernel refused the pages themselves (ENOMEM, the
+        # locked-memory limit, is memlock-reg-mr's)
+        "ib-reg-mr-rejected",
+        "ibv_reg_mr",
+        r"(?P<call>ibv_reg_mr\w*)(?:\([^()]*\))? failed(?: with error)? ?:? (?P<error>Bad address|Invalid argument)",
+        lambda g: ("log-ib-reg-mr-rejected", {"call": g["call"], "error": g["error"]}),
+    ),
 )
