@@ -44,6 +44,14 @@ def test_a_cpp_log_record_below_a_line_of_the_wrap_width_is_not_glued_to_it() ->
     assert log.lines[1].text.startswith("[E ProcessGroupNCCL.cpp:475] [Rank 1] Watchdog")
 
 
+def test_the_last_copy_of_a_repeated_line_of_the_wrap_width_keeps_the_line_below_apart() -> None:
+    # ranks printing one warning each, of one length (the widest): the first copies end where the next begins, so
+    # the last ends too, and what follows it is a record of its own
+    warning = "[W socket.cpp:601] [c10d] The client socket has failed to connect to [node-7]:29500 (errno: 22 - x)."
+    log = to_input(f"{warning}\n{warning}\nRuntimeError: boom\n", "a.log")
+    assert [line.text for line in log.lines] == [warning, warning, "RuntimeError: boom"]
+
+
 def test_the_watchdogs_line_reflowed_at_its_colon_is_joined() -> None:
     log = read_log(str(FIELD / "1063-vllm-2node-dgx-spark-pip-nccl-allgather-watchdog.log"))
     (line,) = log.lines

@@ -3659,6 +3659,25 @@ CASES += [
         "log-ib-reg-mr-rejected",
         {"call": "ibv_reg_mr", "error": "Bad address"},
     ),
+    ("client-socket-failed", "source-texts.log", "[ip-26-0-146-37]:22456 (errno: 22", "connect-tried", {}),
+    (
+        "client-socket-failed",
+        "source-texts.log",
+        "fe80::1c4b:2ff:fe3c:1a2b%eth0]:29500 (errno: 22",
+        "master-no-route",
+        {
+            "addr": "fe80::1c4b:2ff:fe3c:1a2b%eth0",
+            "port": "29500",
+            "error": "Invalid argument: a link-local address, which only its own link reaches",
+        },
+    ),
+    (
+        "nccl-connect-failed",
+        "source-texts.log",
+        "Connect to 169.254.3.7",
+        "log-nccl-connect-failed",
+        {"addr": "169.254.3.7"},
+    ),
     (
         "elastic-rendezvous-started",
         "field/1280-torchrun-rdzv-endpoint-without-port.log",
@@ -5007,3 +5026,10 @@ def test_a_paste_of_the_nvls_step_nccl_stopped_at_is_an_unfinished_setup_and_a_b
     assert [(f.name, f.param_map["stage"]) for f in explain_findings([log])] == [("log-nccl-setup-unfinished", "NVLS")]
     channel = "host:1:2 [0] NCCL INFO Channel 00/02 :    0   1\n"
     assert explain_findings([to_input(channel, "a.log")]) == []
+
+
+def test_torchs_warning_of_one_address_of_several_is_no_failure_and_the_error_that_ends_the_tries_is() -> None:
+    warning = real_line("source-texts.log", "[ip-26-0-146-37]:22456 (errno: 22").text
+    assert explain_findings([to_input(f"{warning}\n{warning}\nEpoch 0: 100% 10/10 loss=0.1\n", "a.log")]) == []
+    final = real_line("source-texts.log", "fe80::1c4b:2ff:fe3c:1a2b%eth0]:29500 (errno: 22").text
+    assert [f.name for f in explain_findings([to_input(f"{warning}\n{final}\n", "a.log")])] == ["master-no-route"]

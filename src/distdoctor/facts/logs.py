@@ -145,14 +145,16 @@ def _has_prefix(text: str) -> bool:
     return bool(m and m.end())
 
 
-def _continues(current: str, nxt: str, width: int | None, joined: str) -> str | None:
+def _continues(current: str, nxt: str, width: int | None, joined: str, whole: set[str]) -> str | None:
     """How `nxt` joins `current` (the logical line so far: `joined`) when it continues it ("" glued, " " spaced),
-    or None when it starts a new line."""
+    or None when it starts a new line. `whole`: lines of the width seen to end a record, which a copy of them ends."""
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        repeated = nxt.startswith(current[:RECORD_HEAD])  # ranks printing one line each, of one length
-        return None if repeated or _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
+        if nxt.startswith(current[:RECORD_HEAD]):  # ranks printing one line each, of one length
+            whole.add(current)
+            return None
+        return None if current in whole or _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
     # py-spy's frames are one record per line, as a traceback's are
     if (
         nxt[0].isspace()
@@ -170,6 +172,7 @@ def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str
     """(first line number, text) of each logical line of lines without ANSI escapes: wrapped pieces joined, those
     of `width` (the one a terminal wrapped them at, if any) among them."""
     out: list[tuple[int, str]] = []
+    whole: set[str] = set()
     i, n = 0, len(physical)
     while i < n:
         text, start, joined = physical[i], i + 1, 1
@@ -183,7 +186,7 @@ def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str
                 continue
             if not nxt or (nxt[0] not in _MAY_CONTINUE and len(physical[i]) != width):
                 break  # the usual line: nothing below can join it
-            glue = _continues(physical[i], nxt, width, text)
+            glue = _continues(physical[i], nxt, width, text, whole)
             if glue is None:
                 break
             text = text + physical[i + 1] if glue == "" else text.rstrip() + " " + physical[i + 1].strip()

@@ -19,7 +19,7 @@ from typing import NamedTuple
 from distdoctor import defaults
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.devices import size_text
-from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_loopback, is_not_a_host
+from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_link_local, is_loopback, is_not_a_host
 
 Params = dict[str, str]
 Build = Callable[[Params], tuple[str, Params]]
@@ -47,6 +47,7 @@ BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
+CONNECT_TRIED = "connect-tried"  # one address of a host's several that torch's connect failed on, the next then tried
 RDZV_STARTED = "rdzv-started"  # torchrun's agent beginning a rendezvous: a log that ends there, its nodes never met
 RDZV_ENDPOINT = "rdzv-endpoint"  # the rendezvous endpoint torchrun's launch configs show
 RANK_ASSIGNMENT = "rank-assignment"  # a frame of torchrun's agents exchanging their node ranks through the store
@@ -69,6 +70,7 @@ MARKERS = frozenset(
         LAUNCHED,
         RDZV_STARTED,
         RDZV_ENDPOINT,
+        CONNECT_TRIED,
         BARRIER_DONE,
         OFI_FAILED,
         CONNECT_RETRY,
@@ -197,10 +199,10 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     if _loopback(g["addr"]):
         error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
-    if g["addr"].lower().startswith("fe80:"):
+    if is_link_local(g["addr"]):
         error = (
-            f"{g['error']}: an IPv6 link-local address, which no other host routes to: NCCL chose an interface "
-            "(a veth or bridge one, often) whose only address is link-local"
+            f"{g['error']}: a link-local address (fe80::/10, 169.254.0.0/16), which no other host routes to: NCCL "
+            "chose an interface (a veth or bridge one, often) whose only address is link-local"
         )
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
     if _in_docker_network(g["addr"]) and g["error"] != "Connection refused":
@@ -219,6 +221,10 @@ def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
     addr, port = g.get("host") or g.get("host6") or "?", g["port"]
     errno = _WINSOCK.get(g["errno"], g["errno"])
+    if errno == "22" and (g.get("level") or "").startswith("[W"):
+        # Linux's EINVAL, as Windows's 10049: a warning of one address of several (an IPv6 one) before the one that
+        # works; only the error that ends the tries counts
+        return CONNECT_TRIED, {}
     if is_not_a_host(addr):
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}
     if errno == "111":
@@ -227,6 +233,9 @@ def _client_failed(g: Params) -> tuple[str, Params]:
         return "log-connect-not-permitted", {"addr": f"{addr}:{port}", "error": g["error"].strip()}
     if _in_docker_network(addr):
         return _container_peer(addr, port)
+    if is_link_local(addr):  # a scope this host lacks fails at once (EINVAL); another host's link drops the packets
+        error = f"{g['error'].strip()}: a link-local address, which only its own link reaches"
+        return "master-no-route", {"addr": addr, "port": port, "error": error}
     if errno in ("101", "113"):
         return "master-no-route", {"addr": addr, "port": port, "error": g["error"].strip()}
     return "master-unreachable", {"addr": addr, "port": port, "elapsed": "its timeout"}
@@ -745,6 +754,7 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "client-socket-failed",
         "The client socket has",  # one needle for socket.cpp's two client texts: one pass over the log
+        r"(?P<level>\[[IWEF][^\]]{0,80}\] \[c10d\] )?"
         r"The client socket has failed to connect to (?:\[(?P<host6>[^\]]+)\]|(?P<host>[^\s:\[]+)):(?P<port>\d+) "
         # Windows words it "system error" with Winsock's codes; its 10049 (an address not valid to connect to) is
         # the IPv6 or wildcard address it tries before the one that works, in healthy runs too
