@@ -3660,6 +3660,7 @@ CASES += [
         {"call": "ibv_reg_mr", "error": "Bad address"},
     ),
     ("client-socket-failed", "source-texts.log", "[ip-26-0-146-37]:22456 (errno: 22", "connect-tried", {}),
+    ("address-family", "source-texts.log", "[jwb0475i.juwels]:7010 (errno: 97", "connect-tried", {}),
     (
         "client-socket-failed",
         "source-texts.log",
@@ -5033,3 +5034,9 @@ def test_torchs_warning_of_one_address_of_several_is_no_failure_and_the_error_th
     assert explain_findings([to_input(f"{warning}\n{warning}\nEpoch 0: 100% 10/10 loss=0.1\n", "a.log")]) == []
     final = real_line("source-texts.log", "fe80::1c4b:2ff:fe3c:1a2b%eth0]:29500 (errno: 22").text
     assert [f.name for f in explain_findings([to_input(f"{warning}\n{final}\n", "a.log")])] == ["master-no-route"]
+
+
+def test_torchs_warnings_of_an_address_family_the_host_lacks_are_no_failure_where_the_rendezvous_completed() -> None:
+    needles = ("on [::]:7010 (errno: 97", "[jwb0475i.juwels]:7010 (errno: 97", "Rendezvous complete for workers")
+    text = "".join(real_line("source-texts.log", needle).text + "\n" for needle in needles)
+    assert [f for f in explain_findings([to_input(text, "a.log")]) if f.severity == "error"] == []

@@ -1858,12 +1858,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"no device found (?:matching|after excluding) (?:exactly )?(?P<value>\S+?),? verify NCCL_OOB_NET_IFNAME",
         lambda g: ("log-ifname-missing", {"var": "NCCL_OOB_NET_IFNAME", "value": g["value"]}),
     ),
-    _sig(
+    _sig(  # NCCL's and gloo's sockets, and torch's socket.cpp, whose warning is of one address of several (the IPv6
+        # loopback on a host without IPv6, in healthy runs too): only the error that ends its tries counts
         "address-family",
         "ddress family",
+        r"(?P<level>\[[IWEF][^\]]{0,80}\] \[c10d\] The client socket )?"
         r"(?P<detail>(?:Socket creation failed|cannot be initialized to connect to \S+).*?Address family not "
         r"supported by protocol|Unknown (?:address family|ai_family): \d+)",
-        _name("log-address-family"),
+        lambda g: (
+            (CONNECT_TRIED, {})
+            if (g.get("level") or "").startswith("[W")
+            else ("log-address-family", {"detail": g["detail"]})
+        ),
     ),
     _sig(
         "nccl-socket-family",
