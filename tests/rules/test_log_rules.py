@@ -3679,6 +3679,8 @@ CASES += [
         "log-nccl-connect-failed",
         {"addr": "169.254.3.7"},
     ),
+    ("run-succeeded", "source-texts.log", "exits successfully", "clean", {}),
+    ("run-succeeded", "healthy-info.node1.log", "WorkerState.SUCCEEDED", "clean", {}),
     (
         "elastic-rendezvous-started",
         "field/1280-torchrun-rdzv-endpoint-without-port.log",
@@ -5040,3 +5042,18 @@ def test_torchs_warnings_of_an_address_family_the_host_lacks_are_no_failure_wher
     needles = ("on [::]:7010 (errno: 97", "[jwb0475i.juwels]:7010 (errno: 97", "Rendezvous complete for workers")
     text = "".join(real_line("source-texts.log", needle).text + "\n" for needle in needles)
     assert [f for f in explain_findings([to_input(text, "a.log")]) if f.severity == "error"] == []
+
+
+def test_a_real_rendezvous_that_never_met_ends_at_the_agents_word_and_one_that_met_is_healthy() -> None:
+    # recorded: c10d rendezvous of two nodes with one started (a hang, killed), and two healthy nodes, at LOGLEVEL=INFO
+    hung = explain_findings([read_log(str(LOGS / "rendezvous-hang-info.log"))])
+    assert [(f.name, f.param_map["port_class"]) for f in hung] == [("log-rendezvous-unfinished", "rdzv-port-given")]
+    healthy = [read_log(str(LOGS / f"healthy-info.node{n}.log")) for n in (1, 2)]
+    assert [f for f in explain_findings(healthy) if f.severity != "info"] == []
+
+
+def test_a_setup_the_launcher_saw_finish_is_no_stall() -> None:
+    init = "[INFO] [comm.py:668:init_distributed] Initializing TorchBackend in DeepSpeed with backend nccl"
+    done = real_line("source-texts.log", "exits successfully").text
+    assert [f.name for f in explain_findings([to_input(init + "\n", "a.log")])] == ["log-init-unfinished"]
+    assert explain_findings([to_input(f"{init}\n{done}\n", "a.log")]) == []

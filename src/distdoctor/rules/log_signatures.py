@@ -4526,4 +4526,11 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<call>ibv_reg_mr\w*)(?:\([^()]*\))? failed(?: with error)? ?:? (?P<error>Bad address|Invalid argument)",
         lambda g: ("log-ib-reg-mr-rejected", {"call": g["call"], "error": g["error"]}),
     ),
+    _sig(  # a launcher's word that the job's processes finished well: DeepSpeed's launch.py ("Process N exits
+        # successfully."), torchrun's agent (elastic/agent/server/api.py, 1.9 on: "WorkerState.SUCCEEDED")
+        "run-succeeded",
+        ("exits successfully", "WorkerState.SUCCEEDED"),
+        r"Process \d+ exits successfully\.|Local worker group finished \(WorkerState\.SUCCEEDED\)",
+        lambda g: (CLEAN, {}),
+    ),
 )

@@ -29,6 +29,7 @@ from distdoctor.rules.log_evidence import evidence as _evidence
 from distdoctor.rules.log_progress import busy_step
 from distdoctor.rules.log_signatures import (
     BARRIER_DONE,
+    CLEAN,
     CPU_BIND_ERROR,
     CUDA_INVALID,
     ENROOT_FAILED,
@@ -1375,6 +1376,8 @@ def _rendezvous_unfinished(node: str, started: Hit, endpoints: Sequence[Hit]) ->
 def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) -> Finding | None:
     """A log that stops in NCCL's setup or before nccl-tests' first result. With every rank on one host the links
     that hang there are the GPUs' peer paths; elsewhere, where setup stopped says what to suspect."""
+    if any(h.finding == CLEAN for h in hits):
+        return None  # a launcher saw the processes finish: a paste cut short, not a stall
     setup = _setup_unfinished(log, node, hits, joined)
     tests = _tests_unfinished(log, joined) if not any(h.finding == TEST_RESULT for h in hits) else None
     host = _one_host(log, node) if setup or tests else None
