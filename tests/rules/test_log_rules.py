@@ -5057,3 +5057,12 @@ def test_a_setup_the_launcher_saw_finish_is_no_stall() -> None:
     done = real_line("source-texts.log", "exits successfully").text
     assert [f.name for f in explain_findings([to_input(init + "\n", "a.log")])] == ["log-init-unfinished"]
     assert explain_findings([to_input(f"{init}\n{done}\n", "a.log")]) == []
+
+
+def test_an_nccl_warn_its_process_then_got_past_to_finish_setup_is_no_failure() -> None:
+    warn = real_line("source-texts.log", "Could not find real path of rxe0").text
+    complete = "node1:4242:4250 [0] NCCL INFO comm 0x5 rank 0 nRanks 2 nNodes 2 localRank 0 - Init COMPLETE"
+    assert explain_findings([to_input(f"{warn}\n{complete}\n", "a.log")]) == []
+    other = complete.replace("node1:4242:", "node2:777:")  # another process's setup says nothing of this one
+    found = explain_findings([to_input(f"{warn}\n{other}\n", "a.log")])
+    assert [f.name for f in found] == ["log-unexplained-failure"]

@@ -389,14 +389,18 @@ def _confirmed(line: LogLine, needles: set[str]) -> bool:
 
 
 _TRACE = " -> "
-# NCCL's "host:pid:tid [gpu] NCCL INFO" prefix: which process printed a line.
-_NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] NCCL INFO")
+_WARN = "NCCL WARN"
+# The NCCL lines a process that then finished its setup got past: they failed nothing.
+_RECOVERABLE = frozenset({_TRACE, _WARN})
+# NCCL's "host:pid:tid [gpu] NCCL INFO" prefix (a WARN's with its source file between): which process printed a line.
+_NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] (?:[\w/.]+:\d+ )?NCCL (?:INFO|WARN)")
 
 
 def _recovered_traces(joined: JoinedText) -> set[int]:
-    """The error-return traces whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries each
-    network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one."""
-    traces = list(joined.lines_with(_TRACE))
+    """The error-return traces and WARNs whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries
+    each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
+    such as a virtual RDMA device's missing PCI path returns success."""
+    traces = sorted({i for needle in _RECOVERABLE for i in joined.lines_with(needle)})
     complete = [(j, joined.lines[j].text) for j in joined.lines_with("Init COMPLETE")] if traces else []
     recovered = set()
     for i in traces if complete else ():
@@ -430,12 +434,12 @@ def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLi
     """The lines that show the job failed."""
     joined = joined or JoinedText.of(log.lines)
     holding = joined.holding(_FAILURE)
-    recovered = _recovered_traces(joined) if any(_TRACE in needles for needles in holding.values()) else set()
+    recovered = _recovered_traces(joined) if any(_RECOVERABLE & needles for needles in holding.values()) else set()
     report = _exit_barrier_report(joined) if _EXIT_BARRIER in joined.text else set()
     return [
         log.lines[i]
         for i in sorted(holding)
-        if i not in report and _confirmed(log.lines[i], holding[i] - {_TRACE} if i in recovered else holding[i])
+        if i not in report and _confirmed(log.lines[i], holding[i] - _RECOVERABLE if i in recovered else holding[i])
     ]
 
 
@@ -448,7 +452,7 @@ def _failed(joined: JoinedText) -> bool:
         for i in joined.lines_with(needle):
             if i in report or (check is not None and not check.search(joined.lines[i].text)):
                 continue
-            if needle == _TRACE:
+            if needle in _RECOVERABLE:
                 recovered = _recovered_traces(joined) if recovered is None else recovered
                 if i in recovered:
                     continue
