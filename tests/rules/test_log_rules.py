@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import re
 import time
+from dataclasses import replace
 from pathlib import Path
 
 import pytest
@@ -5060,9 +5061,31 @@ def test_a_setup_the_launcher_saw_finish_is_no_stall() -> None:
 
 
 def test_an_nccl_warn_its_process_then_got_past_to_finish_setup_is_no_failure() -> None:
-    warn = real_line("source-texts.log", "Could not find real path of rxe0").text
+    warn = real_line("source-texts.log", "[Proxy Service] Failed to set CUDA device 0").text
     complete = "node1:4242:4250 [0] NCCL INFO comm 0x5 rank 0 nRanks 2 nNodes 2 localRank 0 - Init COMPLETE"
     assert explain_findings([to_input(f"{warn}\n{complete}\n", "a.log")]) == []
     other = complete.replace("node1:4242:", "node2:777:")  # another process's setup says nothing of this one
     found = explain_findings([to_input(f"{warn}\n{other}\n", "a.log")])
     assert [f.name for f in found] == ["log-unexplained-failure"]
+
+
+@pytest.mark.parametrize(
+    "needle",
+    [
+        "Could not find real path of rxe0",
+        "async event: port active",
+        "async event: SM change",
+        "NCCL_SOCKET_NTHREADS is greater",
+        "Ignoring SHM locality",
+        "remote FLID configured as zero",
+    ],
+)
+def test_an_nccl_warn_after_which_nccl_goes_on_is_no_failure_alone(needle: str) -> None:
+    line = real_line("source-texts.log", needle)
+    assert failure_lines(LogInput("a.log", (line,))) == []
+
+
+def test_an_rdma_ports_error_event_is_a_failure() -> None:
+    line = real_line("source-texts.log", "async event: SM change")
+    down = replace(line, text=line.text.replace("SM change(10)", "port error(10)"))
+    assert failure_lines(LogInput("a.log", (down,))) == [down]

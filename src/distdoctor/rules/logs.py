@@ -119,10 +119,17 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # An RDMA port's GID table changing (an address added or removed) harms only the connections on a GID it moved.
     # RCCL's advice on every start of a node whose kernel or environment is not tuned as AMD asks (NUMA balancing,
     # the IOMMU's mode, fine-grained PCIe memory) is printed by jobs that run.
+    # NCCL's WARNs after which it goes on (2.x to 2.30): an RDMA port's events other than its error (a port that
+    # comes up, a subnet manager's changes), a thread or socket count it lowers to its maximum, a SHM locality it
+    # ignores, a zero FLID it replaces, a virtual RDMA device without a PCI path (net_ib's; the GPU's own is fatal).
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
         rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT}|NUMA auto balancing enabled|"
-        r"Missing \"(?:iommu=pt|amd_iommu=on|HSA_FORCE_FINE_GRAIN_PCIE=1)\")"
+        r"Missing \"(?:iommu=pt|amd_iommu=on|HSA_FORCE_FINE_GRAIN_PCIE=1)\"|"
+        r"NET/IB ?: \S+:\d+ Got non-fatal async event: (?!port error|path migration error)|"
+        r"NET/Socket ?: (?:NCCL_SOCKET_NTHREADS|the total number of sockets) is greater than the maximum allowed|"
+        r"Ignoring SHM locality|Warning: remote FLID configured as zero|"
+        r"Could not find real path of \S+ \(/sys/class/infiniband/)"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
