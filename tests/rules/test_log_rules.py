@@ -5089,3 +5089,12 @@ def test_an_rdma_ports_error_event_is_a_failure() -> None:
     line = real_line("source-texts.log", "async event: SM change")
     down = replace(line, text=line.text.replace("SM change(10)", "port error(10)"))
     assert failure_lines(LogInput("a.log", (down,))) == [down]
+
+
+def test_an_exception_python_ignored_in_a_finaliser_is_no_failure_and_a_traceback_below_it_is() -> None:
+    # recorded: rank 1's finaliser raises once the job is done; CPython reports it ("Exception ignored in") and goes on
+    log = read_log(str(LOGS / "unraisable-at-exit.log"))
+    assert [f for f in explain_findings([log]) if f.severity == "error"] == []
+    failed = 'Traceback (most recent call last):\n  File "train.py", line 9, in <module>\nRuntimeError: boom\n'
+    text = "\n".join(line.text for line in log.lines) + "\n" + failed
+    assert "log-unexplained-failure" in {f.name for f in explain_findings([to_input(text, "a.log")])}

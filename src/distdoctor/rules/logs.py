@@ -418,22 +418,34 @@ def _recovered_traces(joined: JoinedText) -> set[int]:
 
 
 _EXIT_BARRIER = "Error waiting on exit barrier"
+# CPython's default sys.unraisablehook: an exception in a finaliser (a DataLoader's __del__ at exit, say), printed
+# with its traceback and then dropped; the process goes on as if nothing was raised.
+_UNRAISABLE = "Exception ignored in"
+# Lines that print a traceback of what failed nothing: torchrun's exit barrier once its own workers succeeded, and
+# Python's report of an exception it ignored.
+_REPORTS = (_EXIT_BARRIER, _UNRAISABLE)
 
 
-def _exit_barrier_report(joined: JoinedText) -> set[int]:
-    """torchrun's report of its exit barrier failing, the line and the traceback logger.exception prints under it
-    (every line with the logger's prefix since torch 2.2, a bare traceback before): the agent logs it once its own
-    workers succeeded, so none of it is the job failing."""
+def _reports(joined: JoinedText) -> set[int]:
+    """The lines of a traceback printed as a report of what failed nothing: torchrun's exit barrier (the agent logs it
+    once its own workers succeeded, every line with the logger's prefix since torch 2.2, a bare traceback before), and
+    Python's exception ignored in a finaliser: the report's line and the traceback under it."""
     block: set[int] = set()
-    for i in joined.lines_with(_EXIT_BARRIER):
-        prefix = joined.lines[i].text.split(_EXIT_BARRIER)[0]
-        block.add(i)
-        for j in range(i + 1, len(joined.lines)):
-            text = joined.lines[j].text
-            rest = text[len(prefix) :] if prefix and text.startswith(prefix) else text
-            if not rest.startswith(("Traceback (most recent call last)", " ", "\t")) and not _EXCEPTION.match(rest):
-                break
-            block.add(j)
+    for marker in _REPORTS:
+        if marker not in joined.text:
+            continue
+        for i in joined.lines_with(marker):
+            prefix = joined.lines[i].text.split(marker)[0]
+            block.add(i)
+            for j in range(i + 1, len(joined.lines)):
+                text = joined.lines[j].text
+                rest = text[len(prefix) :] if prefix and text.startswith(prefix) else text
+                raised = _EXCEPTION.match(rest)
+                if not rest.startswith(("Traceback (most recent call last)", " ", "\t")) and not raised:
+                    break
+                block.add(j)
+                if raised:
+                    break  # the traceback's last line: a traceback below it is another's
     return block
 
 
@@ -442,7 +454,7 @@ def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLi
     joined = joined or JoinedText.of(log.lines)
     holding = joined.holding(_FAILURE)
     recovered = _recovered_traces(joined) if any(_RECOVERABLE & needles for needles in holding.values()) else set()
-    report = _exit_barrier_report(joined) if _EXIT_BARRIER in joined.text else set()
+    report = _reports(joined)
     return [
         log.lines[i]
         for i in sorted(holding)
@@ -453,7 +465,7 @@ def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLi
 def _failed(joined: JoinedText) -> bool:
     """Whether any line shows the job failed: the first one found will do, so a failed log is not searched for
     every needle of every failure line."""
-    report = _exit_barrier_report(joined) if _EXIT_BARRIER in joined.text else set()
+    report = _reports(joined)
     for needle, check in _FAILURE.items():
         recovered: set[int] | None = None  # found only once a trace line confirms
         for i in joined.lines_with(needle):
