@@ -5098,3 +5098,10 @@ def test_an_exception_python_ignored_in_a_finaliser_is_no_failure_and_a_tracebac
     failed = 'Traceback (most recent call last):\n  File "train.py", line 9, in <module>\nRuntimeError: boom\n'
     text = "\n".join(line.text for line in log.lines) + "\n" + failed
     assert "log-unexplained-failure" in {f.name for f in explain_findings([to_input(text, "a.log")])}
+
+
+def test_the_watchdogs_timeouts_of_one_collective_on_several_ranks_are_one_finding_naming_them() -> None:
+    log = read_log(str(LOGS / "field" / "062-llamafactory-rank0-tokenizing-watchdog-allreduce.log"))
+    (busy,) = [f for f in explain_findings([log]) if f.name == "log-rank-busy-elsewhere"]
+    assert busy.param_map == {"ranks": "1, 2, 3", "op": "ALLREDUCE", "elapsed": "1800328-1800655"}
+    assert len(busy.evidence) == 3

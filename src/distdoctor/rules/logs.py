@@ -941,6 +941,34 @@ def _ranks_on_one_gpu(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list
         groups[("log-duplicate-gpu", (("ranks", joined), ("device", device)))] = merged
 
 
+# Findings of one collective's timeout that differ only in the rank that waited (and how long): one finding names them.
+_WAITING_RANK = {"log-rank-busy-elsewhere": "ranks", "log-nccl-timeout": "rank", "log-nccl-timeout-midrun": "rank"}
+
+
+def _waits_merged(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """The watchdog's timeouts of one collective on several ranks, as one finding naming every rank that waited and
+    the range of how long they did."""
+    alike: dict[tuple[str, tuple[tuple[str, str], ...]], list[tuple[str, tuple[tuple[str, str], ...]]]] = {}
+    for key in groups:
+        field = _WAITING_RANK.get(key[0])
+        if field is None or not dict(key[1])["elapsed"].isdigit():
+            continue
+        rest = tuple((k, v) for k, v in key[1] if k not in (field, "elapsed"))
+        alike.setdefault((key[0], rest), []).append(key)
+    for (name, _), keys in alike.items():
+        if len(keys) < 2:
+            continue
+        field = _WAITING_RANK[name]
+        ranks = sorted({r for k in keys for r in dict(k[1])[field].split(", ")}, key=rank_order)
+        times = sorted(int(dict(k[1])["elapsed"]) for k in keys)
+        merged = {
+            field: ", ".join(ranks),
+            "elapsed": f"{times[0]}-{times[-1]}" if times[0] < times[-1] else str(times[0]),
+        }
+        hits = [h for k in keys for h in groups.pop(k)]
+        groups[(name, tuple((k, merged.get(k, v)) for k, v in keys[0][1]))] = hits
+
+
 def _args_after_local_rank(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], spawn: Hit) -> None:
     """A script's argument error where the launcher put --local_rank=N before the script's own arguments (the
     launcher's line that shows it joins the evidence)."""
@@ -1106,6 +1134,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     if any(h.finding == SPAWNS for h in hits):
         _name_own_spawn(groups)
     _ranks_on_one_gpu(groups)
+    _waits_merged(groups)
     if spawn := next((h for h in hits if h.finding == LOCAL_RANK_FIRST), None):
         _args_after_local_rank(groups, spawn)
     _nic_not_pci(groups, hits)
