@@ -52,6 +52,15 @@ def test_the_last_copy_of_a_repeated_line_of_the_wrap_width_keeps_the_line_below
     assert [line.text for line in log.lines] == [warning, warning, "RuntimeError: boom"]
 
 
+def test_nccl_tests_rank_lines_of_the_wrap_width_are_records_of_their_own() -> None:
+    # two of one length, the widest: a comment line ("#") below one of them starts a record, not its rest
+    ranks = [f"#   Rank  {r} Pid  1775{r} on ds-ml-01-0 device  {r} [0x0{r}] Tesla V100-SXM2-32GB" for r in (0, 1)]
+    log = to_input(
+        "\n".join([*ranks, "ds-ml-01-0:17754:17754 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>"]), "a"
+    )
+    assert [line.text for line in log.lines][:2] == ranks
+
+
 def test_the_watchdogs_line_reflowed_at_its_colon_is_joined() -> None:
     log = read_log(str(FIELD / "1063-vllm-2node-dgx-spark-pip-nccl-allgather-watchdog.log"))
     (line,) = log.lines

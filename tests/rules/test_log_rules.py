@@ -5105,3 +5105,27 @@ def test_the_watchdogs_timeouts_of_one_collective_on_several_ranks_are_one_findi
     (busy,) = [f for f in explain_findings([log]) if f.name == "log-rank-busy-elsewhere"]
     assert busy.param_map == {"ranks": "1, 2, 3", "op": "ALLREDUCE", "elapsed": "1800328-1800655"}
     assert len(busy.evidence) == 3
+
+
+def test_the_loopback_interface_is_no_fault_where_every_rank_runs_on_one_host() -> None:
+    # https://github.com/NVIDIA/nccl/issues/352: nccl-tests with both ranks on one pod over lo, which the reporter
+    # says worked (NCCL 2.4.8)
+    devices = (
+        "# Using devices\n"
+        "#   Rank  0 Pid  17754 on ds-ml-01-0 device  0 [0x06] Tesla V100-SXM2-32GB\n"
+        "#   Rank  1 Pid  17755 on ds-ml-01-0 device  1 [0x07] Tesla V100-SXM2-32GB\n"
+    )
+    lo = "ds-ml-01-0:17754:17754 [0] NCCL INFO Bootstrap : Using [0]lo:127.0.0.1<0>\n"
+    assert "ifname-loopback" not in {f.name for f in explain_findings([to_input(devices + lo, "a.log")])}
+    assert "ifname-loopback" in {f.name for f in explain_findings([to_input(lo, "a.log")])}
+
+
+def test_a_programs_own_print_of_a_word_and_error_is_no_failure() -> None:
+    # the PyTorch tutorial's evaluation line, in a healthy two-node run (tests/fixtures/logs/field-healthy)
+    log = read_log(
+        str(
+            LOGS / "field-healthy" / "4005-ddp-torch-distributed-launch-two-nodes-nccl-2.7.8-socket-libibverbs-warn.log"
+        )
+    )
+    assert any(line.text.startswith("Test Error:") for line in log.lines)
+    assert failure_lines(log) == []

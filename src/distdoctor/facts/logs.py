@@ -147,14 +147,16 @@ def _has_prefix(text: str) -> bool:
 
 def _continues(current: str, nxt: str, width: int | None, joined: str, whole: set[str]) -> str | None:
     """How `nxt` joins `current` (the logical line so far: `joined`) when it continues it ("" glued, " " spaced),
-    or None when it starts a new line. `whole`: lines of the width seen to end a record, which a copy of them ends."""
+    or None when it starts a new line. `whole`: the heads of lines of the width seen to end a record, which another
+    line of that head ends too (the last of the ranks' lines)."""
     if not nxt.strip() or not current.strip():
         return None
     if width and len(current) == width and not current[-1].isspace() and not nxt[0].isspace():
-        if nxt.startswith(current[:RECORD_HEAD]):  # ranks printing one line each, of one length
-            whole.add(current)
+        head = current[:RECORD_HEAD]
+        if nxt.startswith(head):  # ranks printing one line each, of one length
+            whole.add(head)
             return None
-        return None if current in whole or _has_prefix(nxt) or _CPP_RECORD.match(nxt) else ""
+        return None if head in whole or _starts_record(nxt) else ""
     # py-spy's frames are one record per line, as a traceback's are
     if (
         nxt[0].isspace()

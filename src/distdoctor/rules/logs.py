@@ -98,9 +98,11 @@ ERRORISH = re.compile(r"error|exception|fail|timed? ?out|refused|unreachable|abo
 # sockets: INFO in later releases; nor a topology file it could not open), an error-level glog line of torch.
 # Each substring finds the lines to try (str.find over the whole text); its regex, where it has one, confirms it.
 # Ray's "(RayTrainWorker pid=N, ip=X) " and vLLM's "(EngineCore_DP0 pid=N) " before whatever a child process prints
+# A bare "Error:" counts only where nothing is before it: after a word it is a program's own print (PyTorch's
+# tutorial's "Test Error: Accuracy: ...").
 _RAISED = re.compile(
-    r"^(?:\([^()]*\)\s)?(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*(?:Error|Exception)|socket\.(?:gaierror|herror|"
-    r"timeout))(?::|$)"
+    r"^(?:\([^()]*\)\s)?(?:(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*\w(?:Error|Exception)|socket\.(?:gaierror|"
+    r"herror|timeout))|(?:\[rank\d+\]:\s*)?(?:Error|Exception))(?::|$)"
 )
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
@@ -941,6 +943,8 @@ def _ranks_on_one_gpu(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list
         groups[("log-duplicate-gpu", (("ranks", joined), ("device", device)))] = merged
 
 
+# Interfaces NCCL chose that no other host could reach, which do no harm where every rank runs on one host.
+_ONE_HOST_HARMLESS = frozenset({"ifname-loopback", "docker-bridge-address"})
 # Findings of one collective's timeout that differ only in the rank that waited (and how long): one finding names them.
 _WAITING_RANK = {"log-rank-busy-elsewhere": "ranks", "log-nccl-timeout": "rank", "log-nccl-timeout-midrun": "rank"}
 
@@ -1135,6 +1139,9 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         _name_own_spawn(groups)
     _ranks_on_one_gpu(groups)
     _waits_merged(groups)
+    if any(k[0] in _ONE_HOST_HARMLESS for k in groups) and _one_host(log, node):
+        for key in [k for k in groups if k[0] in _ONE_HOST_HARMLESS]:
+            del groups[key]  # every rank on one host: that interface carries nothing between hosts
     if spawn := next((h for h in hits if h.finding == LOCAL_RANK_FIRST), None):
         _args_after_local_rank(groups, spawn)
     _nic_not_pci(groups, hits)

@@ -1,0 +1,48 @@
+#!/usr/bin/env python3
+"""How `explain` reads real logs of distributed runs that worked (tests/fixtures/logs/field-healthy/).
+
+A run that worked must never read as failed. For every excerpt in that folder's index.json, runs explain's rules on
+it and counts it by the most severe finding: error (a false alarm: explain would exit 1), warning, info, or none.
+Prints one row per excerpt that drew a warning or an error, and the totals.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+from collections import Counter
+from pathlib import Path
+
+from distdoctor.facts.logs import read_log
+from distdoctor.model import SEVERITIES
+from distdoctor.rules.logs import explain_findings
+
+HEALTHY = Path(__file__).resolve().parents[1] / "tests" / "fixtures" / "logs" / "field-healthy"
+LEVELS = ("error", "warning", "info", "none")
+
+
+def level(names_and_severities: list[tuple[str, str]]) -> str:
+    """The most severe of the findings' severities, or 'none' without a finding."""
+    severities = {severity for _, severity in names_and_severities}
+    return next((s for s in SEVERITIES if s in severities), "none")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("-v", "--verbose", action="store_true", help="a row for every excerpt, not only those flagged")
+    args = parser.parse_args()
+    entries = json.loads((HEALTHY / "index.json").read_text(encoding="utf-8"))
+    totals: Counter[str] = Counter()
+    for entry in entries:
+        found = [(f.name, f.severity) for f in explain_findings([read_log(str(HEALTHY / entry["file"]))])]
+        worst = level(found)
+        totals[worst] += 1
+        if args.verbose or worst in ("error", "warning"):
+            shown = [name for name, severity in found if severity in ("error", "warning")] or [n for n, _ in found]
+            print(f"  {worst:<8} {entry['file']:<70} {shown}")
+    print(f"{len(entries)} healthy excerpts: " + ", ".join(f"{totals[k]} {k}" for k in LEVELS))
+    print(f"read as failed (exit 1): {totals['error']}/{len(entries)}")
+
+
+if __name__ == "__main__":
+    main()
