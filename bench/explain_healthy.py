@@ -4,6 +4,11 @@
 A run that worked must never read as failed. For every excerpt in that folder's index.json, runs explain's rules on
 it and counts it by the most severe finding: error (a false alarm: explain would exit 1), warning, info, or none.
 Prints one row per excerpt that drew a warning or an error, and the totals.
+
+Rounds, each measured once before its excerpts were worked on: "healthy-1" (21 excerpts from NCCL's and the
+clouds' pages, torchrun's and the launchers' and trainers' outputs, collected by three helpers who never saw the code;
+two more stopped inside NCCL's setup and one repeated another's page, and were left out): 1/21 read as failed when
+measured, at 68bb2b3 (a program's own "Test Error:" print), none since.
 """
 
 from __future__ import annotations
