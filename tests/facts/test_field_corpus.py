@@ -1,4 +1,5 @@
-"""The field corpus (tests/fixtures/logs/field/): real logs from public threads, each with its confirmed cause."""
+"""The field sets: tests/fixtures/logs/field/, real logs from public threads, each with its confirmed cause; and
+tests/fixtures/logs/field-healthy/, real logs of runs that worked, each with the page that shows it worked."""
 
 from __future__ import annotations
 
@@ -9,19 +10,26 @@ from typing import Any
 
 import pytest
 
-FIELD = Path(__file__).resolve().parents[1] / "fixtures" / "logs" / "field"
+from distdoctor.facts.logs import read_log
+from distdoctor.rules.logs import explain_findings
+
+LOGS = Path(__file__).resolve().parents[1] / "fixtures" / "logs"
+FIELD = LOGS / "field"
+HEALTHY = LOGS / "field-healthy"
 FIELDS = ("file", "source", "cause", "cause_text", "confirmed_by", "env", "collected")
+HEALTHY_FIELDS = ("file", "source", "why_healthy", "env", "collected")
 
 
-def _index() -> list[dict[str, Any]]:
-    data: list[dict[str, Any]] = json.loads((FIELD / "index.json").read_text(encoding="utf-8"))
+def _index(folder: Path = FIELD) -> list[dict[str, Any]]:
+    data: list[dict[str, Any]] = json.loads((folder / "index.json").read_text(encoding="utf-8"))
     return data
 
 
-def test_every_excerpt_is_indexed_once_and_every_entry_has_its_file() -> None:
-    listed = [e["file"] for e in _index()]
+@pytest.mark.parametrize("folder", [FIELD, HEALTHY], ids=lambda p: p.name)
+def test_every_excerpt_is_indexed_once_and_every_entry_has_its_file(folder: Path) -> None:
+    listed = [e["file"] for e in _index(folder)]
     assert len(listed) == len(set(listed))
-    assert sorted(listed) == sorted(p.name for p in FIELD.glob("*.log"))
+    assert sorted(listed) == sorted(p.name for p in folder.glob("*.log"))
 
 
 @pytest.mark.parametrize("entry", _index(), ids=lambda e: e["file"])
@@ -32,3 +40,17 @@ def test_an_entry_says_where_it_came_from_and_what_caused_it(entry: dict[str, An
     lines = (FIELD / entry["file"]).read_text(encoding="utf-8").splitlines()
     # One line is what some reporters paste (all the thread shows); more than 40 is no longer an excerpt.
     assert 1 <= len(lines) <= 40
+
+
+@pytest.mark.parametrize("entry", _index(HEALTHY), ids=lambda e: e["file"])
+def test_a_healthy_entry_says_where_it_came_from_and_how_it_shows_the_run_worked(entry: dict[str, Any]) -> None:
+    assert all(isinstance(entry.get(k), str) and entry[k].strip() for k in HEALTHY_FIELDS), entry
+    assert entry["source"].startswith("https://")
+    lines = (HEALTHY / entry["file"]).read_text(encoding="utf-8").splitlines()
+    assert 10 <= len(lines) <= 120
+
+
+@pytest.mark.parametrize("entry", _index(HEALTHY), ids=lambda e: e["file"])
+def test_a_run_that_worked_never_reads_as_failed(entry: dict[str, Any]) -> None:
+    found = explain_findings([read_log(str(HEALTHY / entry["file"]))])
+    assert [f.name for f in found if f.severity == "error"] == []
