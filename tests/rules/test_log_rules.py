@@ -3664,6 +3664,13 @@ CASES += [
     ("address-family", "source-texts.log", "[jwb0475i.juwels]:7010 (errno: 97", "connect-tried", {}),
     (
         "client-socket-failed",
+        "field-healthy/4403-fairseq-8-gpu-rtx3090-c10d-client-socket-errno99-warn-store-barrier-training.log",
+        "errno: 99",
+        "connect-tried",
+        {},
+    ),
+    (
+        "client-socket-failed",
         "source-texts.log",
         "fe80::1c4b:2ff:fe3c:1a2b%eth0]:29500 (errno: 22",
         "master-no-route",
@@ -5129,3 +5136,16 @@ def test_a_programs_own_print_of_a_word_and_error_is_no_failure() -> None:
     )
     assert any(line.text.startswith("Test Error:") for line in log.lines)
     assert failure_lines(log) == []
+
+
+def test_the_traces_of_a_communicators_teardown_after_a_run_that_worked_are_no_failure() -> None:
+    # a run that finished (tests/fixtures/logs/field-healthy): its proxies' sockets close as each comm is aborted
+    log = read_log(
+        str(LOGS / "field-healthy" / "4502-pcluster-slurm-pyxis-torchrun-deepspeed-efa-g5-two-node-nccl-2.23.log")
+    )
+    assert any(line.text.endswith("Abort COMPLETE") for line in log.lines) and failure_lines(log) == []
+    warn = (
+        "compute-gpu-st-distributed-ml-2:7070:11027 [0] misc/socket.cc:50 NCCL WARN socketProgress: Connection closed"
+    )
+    warned = replace(log, lines=(*log.lines[:99], replace(log.lines[99], text=warn), *log.lines[99:]))
+    assert failure_lines(warned)  # a WARN of that process says its traces were a failure

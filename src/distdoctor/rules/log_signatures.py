@@ -221,9 +221,9 @@ def _client_failed(g: Params) -> tuple[str, Params]:
     """torch's socket.cpp: "The client socket has failed to connect to [host]:port (errno: N - text)"."""
     addr, port = g.get("host") or g.get("host6") or "?", g["port"]
     errno = _WINSOCK.get(g["errno"], g["errno"])
-    if errno in ("22", "97") and (g.get("level") or "").startswith("[W"):
-        # Linux's EINVAL and EAFNOSUPPORT, as Windows's 10049: a warning of one address of several (an IPv6 one)
-        # before the one that works; only the error that ends the tries counts
+    if errno in ("22", "97", "99") and (g.get("level") or "").startswith("[W"):
+        # Linux's EINVAL, EAFNOSUPPORT and EADDRNOTAVAIL, as Windows's 10049: a warning of one address of several
+        # (an IPv6 one) before the one that works; only the error that ends the tries counts
         return CONNECT_TRIED, {}
     if is_not_a_host(addr):
         return "log-master-addr-not-a-host", {"addr": addr, "port": port}

@@ -408,15 +408,29 @@ _NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] (?:[\w/.]+:\d+ )?NCCL (?
 def _recovered_traces(joined: JoinedText) -> set[int]:
     """The error-return traces and WARNs whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries
     each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
-    such as a virtual RDMA device's missing PCI path returns success."""
-    traces = sorted({i for needle in _RECOVERABLE for i in joined.lines_with(needle)})
-    complete = [(j, joined.lines[j].text) for j in joined.lines_with("Init COMPLETE")] if traces else []
-    recovered = set()
-    for i in traces if complete else ():
-        process = _NCCL_PROCESS.search(joined.lines[i].text)
-        if process and any(j > i and f"{process.group(1)}:" in text for j, text in complete):
-            recovered.add(i)
-    return recovered
+    such as a virtual RDMA device's missing PCI path returns success. And the traces, without a WARN of their process,
+    of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE"): its proxy's sockets closing at exit."""
+    lines = sorted({i for needle in _RECOVERABLE for i in joined.lines_with(needle)})
+    if not lines:
+        return set()
+    texts = [(j, joined.lines[j].text) for j in joined.lines_with("COMPLETE")]
+    complete = [(j, text) for j, text in texts if "Init COMPLETE" in text]
+    ended = [(j, text) for j, text in texts if _TORN_DOWN.search(text)]
+    processes = {i: m.group(1) for i in lines if (m := _NCCL_PROCESS.search(joined.lines[i].text))}
+    warned = {processes[i] for i in lines if i in processes and _WARN in joined.lines[i].text}
+
+    def later(i: int, process: str, seen: list[tuple[int, str]]) -> bool:
+        return any(j > i and f"{process}:" in text for j, text in seen)
+
+    return {
+        i
+        for i, process in processes.items()
+        if later(i, process, complete) or (process not in warned and later(i, process, ended))
+    }
+
+
+# A communicator's end (init.cc): aborted or destroyed, as a job that finished does at exit.
+_TORN_DOWN = re.compile(r"\b(?:Abort|Destroy) COMPLETE\b")
 
 
 _EXIT_BARRIER = "Error waiting on exit barrier"
