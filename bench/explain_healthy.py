@@ -13,8 +13,11 @@ from inference and Ray stacks, older torch and classic frameworks with Chinese g
 docs): 2/17 read as failed when measured, at b5e7a23 (torch's warning of EADDRNOTAVAIL on one address of several;
 the error-return traces of communicators aborted at exit), none since. "healthy-3" (17, collected the same way from
 torch 2.x and torchtitan runs, the trainers' docs, and logs with per-process prefixes: srun -l, mpirun --tag-output,
-pdsh, Ray; two more repeated another's page): 0/17 read as failed when measured, at 9032e04. All three: 3/55 when
-measured, none now.
+pdsh, Ray; two more repeated another's page): 0/17 read as failed when measured, at 9032e04. "healthy-4" (10,
+collected the same way from newer NCCL's dumps, inference servers, and XPU, Ascend and ROCm runs; one more, a test
+whose table the page never shows, was left out): 1/10 read as failed when measured, at 82111e1 (rccl-tests' rows,
+without nccl-tests' root column, read as no result on one host: a peer-to-peer hang), none since. All four: 4/65
+when measured, none now.
 """
 
 from __future__ import annotations

@@ -61,6 +61,18 @@ def test_nccl_tests_rank_lines_of_the_wrap_width_are_records_of_their_own() -> N
     assert [line.text for line in log.lines][:2] == ranks
 
 
+def test_a_test_tables_indented_rows_are_not_the_rest_of_its_header() -> None:
+    # rccl-tests on one host (tests/fixtures/logs/field-healthy): the rows below the "#" header lines are records
+    log = read_log(
+        str(
+            FIELD.parent / "field-healthy" / "5101-rccl-tests-all-reduce-2x-radeon-rx-7900-xtx-single-host-"
+            "rocm57-works.log"
+        )
+    )
+    rows = [line.text for line in log.lines if "float" in line.text]
+    assert len(rows) == 5 and all(row.lstrip()[0].isdigit() for row in rows)
+
+
 def test_the_watchdogs_line_reflowed_at_its_colon_is_joined() -> None:
     log = read_log(str(FIELD / "1063-vllm-2node-dgx-spark-pip-nccl-allgather-watchdog.log"))
     (line,) = log.lines

@@ -72,7 +72,10 @@ _PREFIX = re.compile(
     r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
 # A continuation that starts a new record rather than continuing the line above.
-_NOT_CONTINUATION = re.compile(r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback)")
+# (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
+_NOT_CONTINUATION = re.compile(
+    r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|\d+\s+\d+\s+[a-z]\w*\s)"
+)
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
 _SPLIT_FRAME = re.compile(r'File "[^"]+"(?:,(?: l(?:i(?:n(?:e(?: \d*)?)?)?)?)?)?\s*$')
@@ -157,9 +160,11 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
             whole.add(head)
             return None
         return None if head in whole or _starts_record(nxt) else ""
-    # py-spy's frames are one record per line, as a traceback's are
+    # py-spy's frames are one record per line, as a traceback's are; nccl-tests' table rows are indented below its
+    # "#" header lines
     if (
         nxt[0].isspace()
+        and not current.startswith("#")
         and not _TRACEBACK_FRAME.match(current)
         and not _NOT_CONTINUATION.match(nxt)
         and not PY_SPY_FRAME.match(nxt)

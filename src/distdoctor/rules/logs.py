@@ -1386,7 +1386,9 @@ def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: Joi
 
 # nccl-tests' table: its header ("#  size  count  type  redop  root  time  algbw  busbw #wrong ...") and a row of it
 _TESTS_HEADER = re.compile(r"^#\s+size\s+count\s+type\s+redop\b")
-_TESTS_ROW = re.compile(r"^\s+\d+\s+\d+\s+\w+\s+\w+\s+-?\d+\s+[\d.]+")
+# A row: size, count, type, then the redop or root, a root where both are (nccl-tests' -1 for none; rccl-tests and
+# older nccl-tests print no root for a reduction), then the first time and bandwidth.
+_TESTS_ROW = re.compile(r"^\s+\d+\s+\d+\s+[a-z]\w*\s+\S+\s+(?:-?\d+\s+)?[\d.]+\s+[\d.]+")
 
 
 def _tests_unfinished(log: LogInput, joined: JoinedText) -> LogLine | None:
