@@ -5149,3 +5149,10 @@ def test_the_traces_of_a_communicators_teardown_after_a_run_that_worked_are_no_f
     )
     warned = replace(log, lines=(*log.lines[:99], replace(log.lines[99], text=warn), *log.lines[99:]))
     assert failure_lines(warned)  # a WARN of that process says its traces were a failure
+
+
+def test_open_mpis_fork_warning_is_no_efa_abort() -> None:
+    # Open MPI's mpi_warn_on_fork text begins as libfabric's EFA abort does; the job went on (field-healthy)
+    log = read_log(str(LOGS / "field-healthy" / "5303-nccl1-mpi-test-openmpi2-fork-warning-test-passed.log"))
+    assert log.lines[0].text.startswith("A process has executed an operation involving a call to the")
+    assert explain_findings([log]) == []

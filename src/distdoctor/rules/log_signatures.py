@@ -3668,10 +3668,13 @@ SIGNATURES: tuple[Signature, ...] = (
             {"detail": f" (EFA internal error {g['code']}: {g['error']})"},
         ),
     ),
-    _sig(  # libfabric's EFA provider (efa_fork_support.c, 1.11 on): a fork while it held registered memory
+    _sig(  # libfabric's EFA provider (efa_fork_support.c, 1.11 on): a fork while it held registered memory. Its first
+        # line ends at "call" ("to the fork() system call" below); Open MPI's own fork warning, after which the job
+        # goes on, begins alike but goes on 'call to the' and '"fork()"'.
         "efa-fork-abort",
         ("A process has executed an operation involving a call", "EFA provider is operating in"),
-        r"A process has executed an operation involving a call|[Tt]he Libfabric EFA provider is operating in",
+        r"A process has executed an operation involving a call(?:\s*$| ?to the fork\(\))|"
+        r"[Tt]he Libfabric EFA provider is operating in",
         _name("log-efa-fork-unsafe"),
     ),
     _sig(  # libfabric's cxi provider (cxip_msg_hpc.c, 1.22 on; HPE's builds before): flow control it could not undo
