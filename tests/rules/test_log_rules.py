@@ -5156,3 +5156,24 @@ def test_open_mpis_fork_warning_is_no_efa_abort() -> None:
     log = read_log(str(LOGS / "field-healthy" / "5303-nccl1-mpi-test-openmpi2-fork-warning-test-passed.log"))
     assert log.lines[0].text.startswith("A process has executed an operation involving a call to the")
     assert explain_findings([log]) == []
+
+
+def test_two_ranks_reports_of_exceptions_python_ignored_interleaved_on_one_stream_are_no_failure() -> None:
+    # as the test bed recorded it once (record.py's unraisable-both-at-exit; which interleaving comes is up to the
+    # scheduler): the second report's first line written into the first one's last
+    text = (
+        "Exception ignored in: <function _RaisesWhenCollected.__del__ at 0x7f75ea5a42c0>\n"
+        "Traceback (most recent call last):\n"
+        '  File "worker.py", line 57, in __del__\n'
+        "    raise AttributeError(\"'NoneType' object has no attribute 'join'\")\n"
+        "AttributeErrorException ignored in: : 'NoneType' object has no attribute 'join'\n"
+        "<function _RaisesWhenCollected.__del__ at 0x7f8c54cb02c0>\n"
+        "Traceback (most recent call last):\n"
+        '  File "worker.py", line 57, in __del__\n'
+        "    raise AttributeError(\"'NoneType' object has no attribute 'join'\")\n"
+        "AttributeError: 'NoneType' object has no attribute 'join'\n"
+    )
+    assert failure_lines(to_input(text, "a.log")) == []
+    recorded = read_log(str(LOGS / "unraisable-both-at-exit.log"))
+    assert sum("Exception ignored in" in line.text for line in recorded.lines) == 2
+    assert failure_lines(recorded) == []

@@ -440,28 +440,41 @@ _UNRAISABLE = "Exception ignored in"
 # Lines that print a traceback of what failed nothing: torchrun's exit barrier once its own workers succeeded, and
 # Python's report of an exception it ignored.
 _REPORTS = (_EXIT_BARRIER, _UNRAISABLE)
+# How a traceback's lines begin, below its report's line.
+_TRACEBACK_LINE = ("Traceback (most recent call last)", " ", "\t")
 
 
 def _reports(joined: JoinedText) -> set[int]:
     """The lines of a traceback printed as a report of what failed nothing: torchrun's exit barrier (the agent logs it
     once its own workers succeeded, every line with the logger's prefix since torch 2.2, a bare traceback before), and
     Python's exception ignored in a finaliser: the report's line and the traceback under it."""
-    block: set[int] = set()
-    for marker in _REPORTS:
-        if marker not in joined.text:
+    return {
+        j
+        for marker in _REPORTS
+        if marker in joined.text
+        for i in joined.lines_with(marker)
+        for j in _report_block(joined, i, marker)
+    }
+
+
+def _report_block(joined: JoinedText, i: int, marker: str) -> list[int]:
+    """The report on line i and the traceback under it, to the exception that ends it."""
+    prefix = joined.lines[i].text.split(marker)[0]
+    block = [i]
+    for j in range(i + 1, len(joined.lines)):
+        text = joined.lines[j].text
+        stripped = text[len(prefix) :] if prefix and text.startswith(prefix) else text
+        if j == i + 1 and stripped.startswith("<") and stripped.rstrip().endswith(">"):
+            # the ignored object's repr, which another process's output pushed to a line of its own
+            block.append(j)
             continue
-        for i in joined.lines_with(marker):
-            prefix = joined.lines[i].text.split(marker)[0]
-            block.add(i)
-            for j in range(i + 1, len(joined.lines)):
-                text = joined.lines[j].text
-                rest = text[len(prefix) :] if prefix and text.startswith(prefix) else text
-                raised = _EXCEPTION.match(rest)
-                if not rest.startswith(("Traceback (most recent call last)", " ", "\t")) and not raised:
-                    break
-                block.add(j)
-                if raised:
-                    break  # the traceback's last line: a traceback below it is another's
+        # the line as it is, where what stood before the marker was no prefix (another process's words)
+        rest = next((t for t in (stripped, text) if t.startswith(_TRACEBACK_LINE) or _EXCEPTION.match(t)), None)
+        if rest is None:
+            break
+        block.append(j)
+        if _EXCEPTION.match(rest):
+            break  # the traceback's last line: a traceback below it is another's
     return block
 
 
