@@ -413,19 +413,23 @@ def _recovered_traces(joined: JoinedText) -> set[int]:
     lines = sorted({i for needle in _RECOVERABLE for i in joined.lines_with(needle)})
     if not lines:
         return set()
-    texts = [(j, joined.lines[j].text) for j in joined.lines_with("COMPLETE")]
-    complete = [(j, text) for j, text in texts if "Init COMPLETE" in text]
-    ended = [(j, text) for j, text in texts if _TORN_DOWN.search(text)]
+    # each process's last line that finished a setup, and its last that ended a communicator
+    complete: dict[str, int] = {}
+    ended: dict[str, int] = {}
+    for j in joined.lines_with("COMPLETE"):
+        text = joined.lines[j].text
+        if (m := _NCCL_PROCESS.search(text)) is None:
+            continue
+        if "Init COMPLETE" in text:
+            complete[m.group(1)] = j
+        elif _TORN_DOWN.search(text):
+            ended[m.group(1)] = j
     processes = {i: m.group(1) for i in lines if (m := _NCCL_PROCESS.search(joined.lines[i].text))}
     warned = {processes[i] for i in lines if i in processes and _WARN in joined.lines[i].text}
-
-    def later(i: int, process: str, seen: list[tuple[int, str]]) -> bool:
-        return any(j > i and f"{process}:" in text for j, text in seen)
-
     return {
         i
         for i, process in processes.items()
-        if later(i, process, complete) or (process not in warned and later(i, process, ended))
+        if i < complete.get(process, -1) or (process not in warned and i < ended.get(process, -1))
     }
 
 
