@@ -5177,3 +5177,16 @@ def test_two_ranks_reports_of_exceptions_python_ignored_interleaved_on_one_strea
     recorded = read_log(str(LOGS / "unraisable-both-at-exit.log"))
     assert sum("Exception ignored in" in line.text for line in recorded.lines) == 2
     assert failure_lines(recorded) == []
+
+
+def test_a_banner_the_workers_printed_after_is_no_launch_that_ended_there() -> None:
+    # the ranks' own lines after torchrun's banner (a run that worked, tests/fixtures/logs/field-healthy), against
+    # only torchrun's and its store's words after it (recorded: node-missing-quiet)
+    spoke = read_log(
+        str(LOGS / "field-healthy" / "5208-torchtitan-pr-libuv-torchrun-4gpu-local-ranks-filter-omp-warning-init.log")
+    )
+    assert any(line.text.startswith("[rank0]:") for line in spoke.lines)
+    assert "log-ends-at-launch" not in {f.name for f in explain_findings([spoke])}
+    quiet = read_log(str(LOGS / "node-missing-quiet.log"))
+    assert any("[c10d]" in line.text for line in quiet.lines)
+    assert [f.name for f in explain_findings([quiet])] == ["log-ends-at-launch"]

@@ -1423,6 +1423,11 @@ _INIT_TAIL = 10
 # torch's words once an extension is built or loaded ("Building extension module", "Loading extension module"):
 # the ranks got past the build lock.
 _EXTENSION_LOADED = "extension module"
+# What torchrun itself prints after its banner: its own and its agent's log lines (any release's logger names and
+# file paths), the store's socket warnings of its agent, and Windows's note on redirects.
+_LAUNCHER_OWN = re.compile(
+    r"torch[/.]distributed[/.](?:run|launch|launcher|elastic)\b|\[c10d\]|Redirects are currently not supported"
+)
 # torchrun's agent once its nodes met (elastic/agent/server/api.py, 1.9 on): "[default] Rendezvous complete for ..."
 _RDZV_COMPLETE = "Rendezvous complete"
 
@@ -1445,6 +1450,8 @@ def _init_unfinished(log: LogInput, node: str, hits: Sequence[Hit]) -> Finding |
             return None
         return _rendezvous_unfinished(node, inits[-1], [h for h in hits if h.finding == RDZV_ENDPOINT])
     if inits[-1].finding == LAUNCHED:
+        if any(not _LAUNCHER_OWN.search(line.text) for line in after if line.text.strip(" *")):
+            return None  # something past torchrun's own words: the workers (or the script) printed
         return make_finding("log-ends-at-launch", node, (inits[-1].line.where,))
     return make_finding("log-init-unfinished", node, (inits[-1].line.where,), detail=dict(inits[-1].params)["detail"])
 
