@@ -405,7 +405,7 @@ _RECOVERABLE = frozenset({_TRACE, _WARN})
 _NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] (?:[\w/.]+:\d+ )?NCCL (?:INFO|WARN)")
 
 
-def _recovered_traces(joined: JoinedText) -> set[int]:
+def _recovered_lines(joined: JoinedText) -> set[int]:
     """The error-return traces and WARNs whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries
     each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
     such as a virtual RDMA device's missing PCI path returns success. And the traces, without a WARN of their process,
@@ -486,7 +486,7 @@ def failure_lines(log: LogInput, joined: JoinedText | None = None) -> list[LogLi
     """The lines that show the job failed."""
     joined = joined or JoinedText.of(log.lines)
     holding = joined.holding(_FAILURE)
-    recovered = _recovered_traces(joined) if any(_RECOVERABLE & needles for needles in holding.values()) else set()
+    recovered = _recovered_lines(joined) if any(_RECOVERABLE & needles for needles in holding.values()) else set()
     report = _reports(joined)
     return [
         log.lines[i]
@@ -505,7 +505,7 @@ def _failed(joined: JoinedText) -> bool:
             if i in report or (check is not None and not check.search(joined.lines[i].text)):
                 continue
             if needle in _RECOVERABLE:
-                recovered = _recovered_traces(joined) if recovered is None else recovered
+                recovered = _recovered_lines(joined) if recovered is None else recovered
                 if i in recovered:
                     continue
             return True
