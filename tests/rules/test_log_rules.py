@@ -5190,3 +5190,17 @@ def test_a_banner_the_workers_printed_after_is_no_launch_that_ended_there() -> N
     quiet = read_log(str(LOGS / "node-missing-quiet.log"))
     assert any("[c10d]" in line.text for line in quiet.lines)
     assert [f.name for f in explain_findings([quiet])] == ["log-ends-at-launch"]
+
+
+def test_a_shell_tools_own_complaint_is_no_failure_of_the_job() -> None:
+    # a run script's "ls" of a path that is not there, in an MLPerf run that then succeeded (field-healthy)
+    log = read_log(
+        str(
+            LOGS / "field-healthy" / "5503-mlperf-v1.0-dell-docker-bind-launch-8xa100-pcie-maskrcnn-nccl-"
+            "2.9.8-userwarning-ls-error-success.log"
+        )
+    )
+    assert any(line.text.startswith("ls: cannot access") for line in log.lines)
+    assert failure_lines(log) == []
+    python = "FileNotFoundError: [Errno 2] No such file or directory: '/pkl_coco'"  # the job's own open() is one
+    assert failure_lines(to_input(python + "\n", "a.log"))

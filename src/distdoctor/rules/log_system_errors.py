@@ -32,9 +32,11 @@ NEEDLES: tuple[str, ...] = (NO_SPACE, NO_MEMORY, ADDRESS_IN_USE, NO_FILE, *UNRES
 
 # The line reports a call that failed, ahead of the errno text; a retry or a warning the program goes on from is not
 # a failure (torch's agent store prints its workers' bind errors at W level and ignores them; its reverse lookup of a
-# peer's address, "cannot be retrieved (gai error: ...)", only leaves the address unnamed).
+# peer's address, "cannot be retrieved (gai error: ...)", only leaves the address unnamed), nor is a shell tool's own
+# complaint ("ls: cannot access 'x': No such file or directory"), which a job's script goes on from.
 FAILED_CALL = re.compile(
-    r"^(?!.*?(?i:will retry|retrying|ignoring|ignored|NCCL INFO|cannot be retrieved)|"
+    r"^(?!(?:ls|cat|cp|mv|rm|rmdir|mkdir|stat|ln|touch|chmod|chown|du|df|head|tail|find|readlink|realpath|which): |"
+    r".*?(?i:will retry|retrying|ignoring|ignored|NCCL INFO|cannot be retrieved)|"
     r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?\bWarning\b|"
     # glog's W and I levels ("[W1205 10:21:33", "I1205 10:21:33", torch's older "[W socket.cpp:426]"), behind
     # whatever prefix a launcher put before them
