@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.model.logs import PY_SPY_FRAME, RECORD_HEAD, LogInput, LogLine, stamp_seconds
+from distdoctor.model.logs import PY_SPY_FRAME, RECORD_HEAD, TEST_ROW_START, LogInput, LogLine, stamp_seconds
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192
@@ -74,7 +74,7 @@ _PREFIX = re.compile(
 # A continuation that starts a new record rather than continuing the line above.
 # (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
 _NOT_CONTINUATION = re.compile(
-    r"\s*(?:File \"|[\^~]{3}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|\d+\s+\d+\s+[a-z]\w*\s)"
+    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})"
 )
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.

@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
-from distdoctor.model.logs import RECORD_HEAD, LogInput, LogLine
+from distdoctor.model.logs import RECORD_HEAD, TEST_ROW_START, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
 from distdoctor.rules.log_crash import BACKTRACE_LINES, crashed_in
@@ -410,7 +410,7 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
     each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
     such as a virtual RDMA device's missing PCI path returns success. And the traces, without a WARN of their process,
     of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE"): its proxy's sockets closing at exit."""
-    lines = sorted({i for needle in _RECOVERABLE for i in joined.lines_with(needle)})
+    lines = {i for needle in _RECOVERABLE for i in joined.lines_with(needle)}
     if not lines:
         return set()
     # each process's last line that finished a setup, and its last that ended a communicator
@@ -1405,7 +1405,7 @@ def _setup_unfinished(log: LogInput, node: str, hits: Sequence[Hit], joined: Joi
 _TESTS_HEADER = re.compile(r"^#\s+size\s+count\s+type\s+redop\b")
 # A row: size, count, type, then the redop or root, a root where both are (nccl-tests' -1 for none; rccl-tests and
 # older nccl-tests print no root for a reduction), then the first time and bandwidth.
-_TESTS_ROW = re.compile(r"^\s+\d+\s+\d+\s+[a-z]\w*\s+\S+\s+(?:-?\d+\s+)?[\d.]+\s+[\d.]+")
+_TESTS_ROW = re.compile(rf"^\s+{TEST_ROW_START}\s*\S+\s+(?:-?\d+\s+)?[\d.]+\s+[\d.]+")
 
 
 def _tests_unfinished(log: LogInput, joined: JoinedText) -> LogLine | None:
