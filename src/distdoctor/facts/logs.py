@@ -175,14 +175,16 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
     return None
 
 
-def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str]]:
-    """(first line number, text) of each logical line of lines without ANSI escapes: wrapped pieces joined, those
-    of `width` (the one a terminal wrapped them at, if any) among them."""
-    out: list[tuple[int, str]] = []
+def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str, tuple[int, ...]]]:
+    """(first line number, text, where pieces of `width` were glued without a space) of each logical line of lines
+    without ANSI escapes: wrapped pieces joined, those of `width` (the one a terminal wrapped them at, if any) among
+    them."""
+    out: list[tuple[int, str, tuple[int, ...]]] = []
     whole: set[str] = set()
     i, n = 0, len(physical)
     while i < n:
         text, start, joined = physical[i], i + 1, 1
+        glued: tuple[int, ...] = ()
         while i + 1 < n and joined < _MAX_JOINED:
             nxt = physical[i + 1]
             if 'File "' in physical[i] and _SPLIT_FRAME.search(physical[i]) and _FRAME_REST.match(nxt):
@@ -196,14 +198,18 @@ def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str
             glue = _continues(physical[i], nxt, width, text, whole)
             if glue is None:
                 break
-            text = text + physical[i + 1] if glue == "" else text.rstrip() + " " + physical[i + 1].strip()
+            if glue == "":
+                glued += (len(text),)
+                text += nxt
+            else:
+                text = text.rstrip() + " " + nxt.strip()
             i, joined = i + 1, joined + 1
-        out.append((start, text))
+        out.append((start, text, glued))
         i += 1
     return out
 
 
-def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
+def _line(source: str, number: int, text: str, glued: tuple[int, ...] = (), part: str = "") -> LogLine:
     """The line, with the host and tag its prefix names; a line without a host is of its `part` of a paste."""
     # Every prefix starts with "[", a digit, "." (an elided host), a capital ("Dec  3 ", syslog's month) or a letter
     # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
@@ -215,13 +221,13 @@ def _line(source: str, number: int, text: str, part: str = "") -> LogLine:
         or head == "."
         or (head.isalpha() and (" [" in text[:120] or (text[3:4] == " " if head.isupper() else ": " in text[:64])))
     ):
-        return LogLine(source, number, text, part)
+        return LogLine(source, number, text, part, glued_at=glued)
     m = _PREFIX.match(text)
     if not m or not m.end():
-        return LogLine(source, number, text, part)
+        return LogLine(source, number, text, part, glued_at=glued)
     task = m["task"] or m["task0"]
     host = m["host"] or m["pdsh"] or m["syslog"] or (f"task {task}" if task else part)
-    return LogLine(source, number, text, host, m["tag"] or "", body_at=m.end())
+    return LogLine(source, number, text, host, m["tag"] or "", body_at=m.end(), glued_at=glued)
 
 
 # A panel's right edge (rich's tracebacks and consoles, Ray's and vLLM's among them): the text inside is wrapped at
@@ -255,15 +261,15 @@ def to_input(text: str, source: str) -> LogInput:
     numbered = logical_lines(lines, width)
     parts = _parts(numbered)
     if not parts:
-        out = [_line(source, i, t) for i, t in numbered]
+        out = [_line(source, i, t, glued) for i, t, glued in numbered]
     else:
         out, k = [], 0
         part = f"paste part 1 (from line {parts[0]})"
-        for i, t in numbered:
+        for i, t, glued in numbered:
             if k + 1 < len(parts) and i >= parts[k + 1]:
                 k += 1
                 part = f"paste part {k + 1} (from line {parts[k]})"
-            out.append(_line(source, i, t, part))
+            out.append(_line(source, i, t, glued, part))
     cuts = wrap_cuts(lines, width)
     # the logical line that ends at a cut, where the reader did not join the rest below to it
     ending = {line.number - 1: k - 1 for k, line in enumerate(out) if k} if cuts else {}
@@ -284,11 +290,11 @@ def to_input(text: str, source: str) -> LogInput:
 _BACKWARDS_S = 3
 
 
-def _parts(numbered: list[tuple[int, str]]) -> list[int]:
+def _parts(numbered: list[tuple[int, str, tuple[int, ...]]]) -> list[int]:
     """Where each node's log starts in a paste of several, told by timestamps that go back in time: the first line
     number of each part, or [] for a paste of one part."""
     starts, last = [], -1
-    for number, text in numbered:
+    for number, text, _ in numbered:
         if (now := stamp_seconds(text)) is None:
             continue
         if last >= 0 and now < last - _BACKWARDS_S:

@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import re
 from bisect import bisect_left
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from itertools import pairwise
 
 # Longest text of a line quoted as evidence.
 MAX_TEXT = 240
@@ -52,6 +53,16 @@ class LogLine:
     # Where the text after that prefix begins (srun's task, a timestamp, "[rank3]:", NCCL's "host:pid:tid [gpu] "):
     # what a record of its own, as a stack's frame, starts with.
     body_at: int = 0
+    # Where pieces a terminal cut at the wrap width were glued, no space between them: an editor's wrap whose lines are
+    # of one length by chance breaks at a space and drops it. Only a signature that reads the text spaced there adopts
+    # that reading.
+    glued_at: tuple[int, ...] = ()
+
+    def spaced(self) -> LogLine:
+        """The line with a space put back where its pieces were glued."""
+        ends = (*self.glued_at, len(self.text))
+        text = self.text[: ends[0]] + "".join(" " + self.text[a:b] for a, b in pairwise(ends))
+        return replace(self, text=text, glued_at=())
 
     @property
     def body(self) -> str:

@@ -1719,9 +1719,10 @@ SIGNATURES: tuple[Signature, ...] = (
     # ProcessGroupNCCL
     _sig(WATCHDOG_TIMEOUT, "ollective operation timeout", _WATCHDOG, _watchdog),
     _sig(  # torch 2.4 on: another rank's watchdog timed out and set the store key every rank's monitor polls; 2.5 on
-        # says so as "Observed flight recorder dump signal ..." and then names that rank ("... timeout from  rank N")
+        # says so as "Observed flight recorder dump signal ..." and then names that rank ("... timeout from  rank N";
+        # one space where a page collapsed the two)
         "nccl-timeout-elsewhere",
-        ("global timeout from another rank", "dump signal from another rank", "collective timeout from  rank"),
+        ("global timeout from another rank", "dump signal from another rank", "a collective timeout from"),
         r"(?:Received a global timeout from another rank and will start to dump the debug info\.?|Observed flight "
         r"recorder dump signal from another rank via TCPStore|Received a dump signal due to a collective timeout from"
         r"\s+rank (?P<origin>-?\d+) and we will try our best to dump the debug info\.)"

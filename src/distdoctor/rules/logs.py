@@ -350,6 +350,21 @@ def _read_as(lines: Sequence[LogLine]) -> list[set[tuple[str, str]]]:
     return read
 
 
+def _respaced(log: LogInput) -> LogInput:
+    """The log with a space put back where a line's pieces of the wrap width were glued, where that reads as more
+    findings: an editor's wrap whose lines are of one length by chance, not a terminal's cut inside a word."""
+    at = [k for k, line in enumerate(log.lines) if line.glued_at]
+    if not at:
+        return log
+    spaced = [log.lines[k].spaced() for k in at]
+    better = {
+        k: line
+        for k, line, tight, read in zip(at, spaced, _read_as([log.lines[k] for k in at]), _read_as(spaced), strict=True)
+        if len(read) > len(tight)
+    }
+    return replace(log, lines=tuple(better.get(k, line) for k, line in enumerate(log.lines))) if better else log
+
+
 def _rejoined(log: LogInput) -> LogInput:
     """The log with each line a terminal or an editor may have wrapped joined to its rest, where the joined text reads
     as a finding that none of its pieces reads as alone."""
@@ -1594,7 +1609,7 @@ def _order(finding: Finding) -> tuple[int, int]:
 
 def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     """Findings from every input, causes first; a log that shows a failure is never without an error finding."""
-    logs = [_rejoined(log) for log in logs]
+    logs = [_rejoined(_respaced(log)) for log in logs]
     nodes = [node_of(log) for log in logs]
     joined = [JoinedText.of(log.lines) for log in logs]
     per_node = [(node, match_log(log, j)) for log, node, j in zip(logs, nodes, joined, strict=True)]
