@@ -144,6 +144,9 @@ def test_a_real_paste_that_broke_nccls_error_after_its_comma_is_read_as_one_line
         ("2660-windows-torchrun-tcpstore-libuv-missing.log", "log-store-libuv-missing"),
         # a paste that broke a rank's error after "retrieving ncclUniqueId from [0]"
         ("1984-vllm-dp-env-vars-without-tcpstore.log", "log-store-closed"),
+        # a logger's error broken before "or directory: '<path>'", the whole paste indented: read by the fallback for
+        # a failed call's errno text, not by a signature
+        ("2820-skyrl-multinode-checkpoint-staging-local-tmp.log", "log-file-missing"),
     ],
 )
 def test_a_real_line_its_paste_broke_at_a_word_reads_as_its_finding(excerpt: str, name: str) -> None:
@@ -157,3 +160,33 @@ def test_a_reverse_lookups_ptr_name_its_paste_broke_is_not_an_unresolvable_store
     log = to_input(" ".join(text.split("\n")), "1601.log")
     assert "ip6.arpa, 55738) cannot be retrieved (gai error: 8" in log.lines[0].text
     assert "log-store-host-unresolvable" not in {f.name for f in explain_findings([log])}
+
+
+# A paste that quotes or indents a whole log: an issue's "> ", a mail's nested ">> ", a code block's indentation.
+_WHOLE = {
+    "quoted": lambda text: "\n".join(f"> {line}".rstrip() for line in text.splitlines()),
+    "nested-quote": lambda text: "\n".join(f">> {line}" for line in text.splitlines()),
+    "indented": lambda text: "\n".join(f"    {line}" for line in text.splitlines()),
+    "tab-indented": lambda text: "\n".join(f"\t{line}" for line in text.splitlines()),
+}
+_EXCERPTS = sorted(
+    p.relative_to(LOGS).as_posix() for sub in ("field", "field-healthy") for p in (LOGS / sub).glob("*.log")
+)
+
+
+@pytest.mark.parametrize("style", sorted(_WHOLE))
+@pytest.mark.parametrize("excerpt", _EXCERPTS)
+def test_a_real_log_quoted_or_indented_whole_reads_as_it_does_pasted_bare(excerpt: str, style: str) -> None:
+    text = (LOGS / excerpt).read_text(errors="replace")
+    bare = [(f.name, f.severity) for f in explain_findings([to_input(text, "a.log")])]
+    assert [(f.name, f.severity) for f in explain_findings([to_input(_WHOLE[style](text), "a.log")])] == bare
+
+
+def test_a_margin_only_some_lines_have_is_the_logs_own() -> None:
+    text = 'Traceback (most recent call last):\n  File "x.py", line 3, in f\n> not a quote\n    indented'
+    assert [line.text for line in to_input(text, "a.log").lines][:2] == [
+        "Traceback (most recent call last):",
+        '  File "x.py", line 3, in f',
+    ]
+    quoted = to_input('> a line of the log\n>\n>   File "x.py", line 3, in f', "a.log")
+    assert [line.text for line in quoted.lines] == ["a line of the log", "", '  File "x.py", line 3, in f']

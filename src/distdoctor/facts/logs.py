@@ -243,6 +243,27 @@ def _unboxed(lines: list[str]) -> list[str]:
     return [_BOX_START.sub("", _BOX_EDGE.sub("", line)) for line in lines]
 
 
+# The first character of a margin every line of a paste may have: a quote's ">", a code block's indentation.
+_MARGINS = frozenset("> \t")
+
+
+def _unquoted(lines: list[str]) -> list[str]:
+    """The lines without the margin every one of them has: a quote's "> " (an issue's, a mail's, nested or not) or a
+    code block's indentation. A paste's own indentation, a traceback's, stays as it was below that margin."""
+    while any(line.startswith(">") for line in lines) and all(
+        line.startswith(">") or not line.strip() for line in lines
+    ):
+        lines = [line[2:] if line.startswith("> ") else line[1:] for line in lines]
+    margins = {line[: len(line) - len(line.lstrip())] for line in lines if line.strip()}
+    if not margins or "" in margins:
+        return lines
+    # the whitespace every line starts with, character by character (a tab and spaces mixed are no common margin)
+    margin = min(margins, key=len)
+    while margin and any(not m.startswith(margin) for m in margins):
+        margin = margin[:-1]
+    return [line[len(margin) :] for line in lines] if margin else lines
+
+
 def to_input(text: str, source: str) -> LogInput:
     """Text as numbered logical lines; an error file becomes the lines of its message and traceback."""
     lines = text.splitlines()
@@ -257,6 +278,8 @@ def to_input(text: str, source: str) -> LogInput:
         lines = [_ANSI.sub("", line) for line in lines]
     if any(edge in text for edge in _EDGES) and sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
         lines = _unboxed(lines)
+    if next((line for line in lines if line.strip()), "")[:1] in _MARGINS:
+        lines = _unquoted(lines)
     width = _wrap_width(lines)
     numbered = logical_lines(lines, width)
     parts = _parts(numbered)

@@ -340,9 +340,17 @@ def _cut_runs(log: LogInput) -> list[range]:
     return runs
 
 
+_FAILED = "failure line"
+
+
 def _read_as(lines: Sequence[LogLine]) -> list[set[tuple[str, str]]]:
-    """What each line reads as alone: the (signature, finding) of each of its hits."""
-    read: list[set[tuple[str, str]]] = [set() for _ in lines]
+    """What each line reads as alone: the (signature, finding) of each of its hits, and the failure needles it
+    holds."""
+    # a failure line a fallback reads (a failed call's errno text, an exception no signature knows) counts too
+    read: list[set[tuple[str, str]]] = [
+        {(_FAILED, needle) for needle in _FAILURE if needle in line.text and _confirmed(line, {needle})}
+        for line in lines
+    ]
     # numbered by place: the lines may share numbers (a glued run and the pieces it starts with)
     numbered = tuple(replace(line, number=i) for i, line in enumerate(lines))
     for h in match_log(LogInput("", numbered)):
