@@ -190,3 +190,11 @@ def test_a_margin_only_some_lines_have_is_the_logs_own() -> None:
     ]
     quoted = to_input('> a line of the log\n>\n>   File "x.py", line 3, in f', "a.log")
     assert [line.text for line in quoted.lines] == ["a line of the log", "", '  File "x.py", line 3, in f']
+
+
+def test_a_failure_line_an_editor_broke_before_what_explains_it_is_read_with_its_rest() -> None:
+    # "DistBackendError: NCCL error" above "in: ...ProcessGroupNCCL.cpp:1970， unhandled system error (run with": the
+    # rest reads alone as NCCL's system error, the first piece as a failure nothing explains
+    text = (LOGS / "field" / "1250-msswift-faq-nccl-shm-too-small-a10.log").read_text()
+    found = explain_findings([to_input(_word_wrapped(text.splitlines()[0], 100), "a.log")])
+    assert [f.name for f in found] == ["log-nccl-system-error"]

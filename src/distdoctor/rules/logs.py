@@ -373,6 +373,15 @@ def _respaced(log: LogInput) -> LogInput:
     return replace(log, lines=tuple(better.get(k, line) for k, line in enumerate(log.lines))) if better else log
 
 
+# A traceback's own lines: a frame's rest is its code, not what the failure was.
+_TRACEBACK_NEEDLES = frozenset({'File "', "Traceback (most recent"})
+
+
+def _unread_failure(read: set[tuple[str, str]]) -> bool:
+    """Whether a line that reads as `read` is a failure line no signature reads, not a traceback's own."""
+    return bool(read) and all(key == _FAILED and needle not in _TRACEBACK_NEEDLES for key, needle in read)
+
+
 def _rejoined(log: LogInput) -> LogInput:
     """The log with each line a terminal or an editor may have wrapped joined to its rest, where the joined text reads
     as a finding that none of its pieces reads as alone."""
@@ -400,6 +409,12 @@ def _rejoined(log: LogInput) -> LogInput:
         if tight or spaced:
             line = glued[i] if len(tight) >= len(spaced) else glued[i + len(runs)]
             adopted[r[0]], taken = (r, line), taken.union(r)
+        elif _unread_failure(alone[r[0]]) and not any(_unread_failure(alone[k]) for k in r[1:]):
+            # a failure line no signature reads ("DistBackendError: NCCL error") that its rest explains (" in: ...
+            # unhandled system error"), read alone below it; a rest that is a failure of its own starts a record
+            whole = [g for g in (i, i + len(runs)) if read[g] >= known and not _unread_failure(read[g])]
+            if whole:
+                adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
     if not adopted:
         return log
     lines, k = [], 0
