@@ -2344,7 +2344,7 @@ CASES = [
         "pmix-shared-store",
         "source-texts.log",
         "gds_ds12_lock_pthread.c",
-        "log-pmix-shared-store-failed",
+        "log-pmix-store-lock-error",
         {"detail": "ERROR in gds_ds12_lock_pthread.c"},
     ),
     ("pmix-shared-store", "source-texts.log", "The gds/shmem2 component attempted", "log-pmix-shared-store-failed", {}),
@@ -5204,3 +5204,51 @@ def test_a_shell_tools_own_complaint_is_no_failure_of_the_job() -> None:
     assert failure_lines(log) == []
     python = "FileNotFoundError: [Errno 2] No such file or directory: '/pkl_coco'"  # the job's own open() is one
     assert failure_lines(to_input(python + "\n", "a.log"))
+
+
+def _healthy_lines(prefix: str) -> list[str]:
+    (path,) = (LOGS / "field-healthy").glob(f"{prefix}-*.log")
+    return path.read_text().splitlines()
+
+
+def _severities(lines: list[str]) -> list[tuple[str, str]]:
+    return [(f.name, f.severity) for f in explain_findings([to_input("\n".join(lines), "a.log")])]
+
+
+def test_the_nccl_proxys_words_as_its_ranks_exit_are_no_failure_and_a_crash_beside_them_is() -> None:
+    # recorded in the field (MLPerf v5.0, Dell XE9680): the proxy service thread's accept, receive and Close WARNs
+    # and their socket traces after the run's end, each communicator then aborted at exit
+    teardown = [line for line in _healthy_lines("5604") if line.startswith("node076:")]
+    assert any("[Proxy Service" in line for line in teardown) and any(" -> 3" in line for line in teardown)
+    assert [s for s in _severities(teardown) if s[1] == "error"] == []
+    crashed = [*teardown, "node076:248615:249081 [3] NCCL WARN Cuda failure 'an illegal memory access'"]
+    assert any(severity == "error" for _, severity in _severities(crashed))
+
+
+def test_the_sharp_plugins_init_error_is_no_failure_where_nccl_goes_on_without_collnet() -> None:
+    # recorded in the field (MLPerf v1.0, Azure ND96amsr): every node's SHARP job failed, NCCL fell back to p2p
+    lines = _healthy_lines("5601")
+    assert [s for s in _severities(lines) if s[1] == "error"] == []
+    without_fallback = [line for line in lines if "Cannot initialize CollNet" not in line]
+    assert any(severity == "error" for _, severity in _severities(without_fallback))
+
+
+def test_torchs_retried_lookups_of_the_stores_name_are_a_warning_once_the_log_goes_on() -> None:
+    # recorded in the field (a Kubeflow TrainJob): the pod's DNS name resolved after a few seconds, the job trained
+    lines = _healthy_lines("5686")
+    retries = [line for line in lines if "cannot be retrieved (gai error" in line]
+    assert _severities(lines) == [("log-store-host-unresolvable", "warning")]
+    assert _severities(retries) == [("log-store-host-unresolvable", "error")]  # where the paste ends: still stuck
+    assert _severities([*retries, "..."]) == [("log-store-host-unresolvable", "error")]
+
+
+def test_pmixs_error_log_of_its_stores_lock_is_a_warning() -> None:
+    # recorded in the field (MLPerf v5.0, Google A3 Ultra): every rank of a node printed it, and nccl-tests ran
+    lines = [line for line in _healthy_lines("5613") if "PMIX ERROR" in line]
+    assert _severities(lines) == [("log-pmix-store-lock-error", "warning")]
+
+
+def test_rccls_msccl_plus_plus_that_cannot_be_enabled_is_no_failure() -> None:
+    # recorded in the field (MLPerf v5.0, MI300X): RCCL goes on without MSCCL++ (init.cc sets it not compatible)
+    lines = [line for line in _healthy_lines("5603") if "MSCCL++" in line]
+    assert lines and _severities(lines) == []

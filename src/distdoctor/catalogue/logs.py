@@ -601,6 +601,14 @@ LOGS: tuple[Entry, ...] = (
             "Kubernetes 中 pod 的 DNS 名字要等 pod 就绪后才能解析：启动前先等待（用循环 nslookup 的 init 容器），"
             "或使用设置了 publishNotReadyAddresses 的 headless service。",
         ),
+        variants=(
+            Variant(
+                "resolved-later",
+                "warning",
+                "only torch's warnings of the lookups it retries, and the log goes on past them without a failure: the "
+                "name resolved in time (a pod's DNS name before the pod was ready)",
+            ),
+        ),
     ),
     Entry(
         "log-nccl-known-bug",

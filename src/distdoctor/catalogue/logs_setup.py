@@ -2869,4 +2869,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "和 NCCL，或缓冲区不是由 cudaMalloc 分配的，也会这样失败。",
         ),
     ),
+    Entry(
+        "log-pmix-store-lock-error",
+        "warning",
+        "log",
+        Text(
+            "PMIx logged an error of its shared store's lock ({detail}); jobs often run on after it",
+            "PMIx 记录了其共享存储锁的错误（{detail}）；作业在此之后常常照常运行",
+        ),
+        Text(
+            "PMIx 3 and 4 print this from each rank of a node when they set up or tear down the shared-memory store "
+            "(gds ds12/ds21) their server keeps; MPI programs and NCCL tests are seen to run and finish after it. "
+            "If the job failed at start-up, look at its other errors first; PMIX_MCA_gds=hash in every rank's "
+            "environment (export it before srun or mpirun) keeps the data in each process, needs no shared store, "
+            "and silences the message.",
+            "PMIx 3 和 4 在建立或拆除其服务器维护的共享内存存储（gds ds12/ds21）时，会由节点上的每个 rank 打印这条"
+            "信息；可以看到 MPI 程序和 NCCL 测试在它之后照常运行并结束。若作业在启动时失败，请先看它的其他错误；在"
+            "每个 rank 的环境中设置 PMIX_MCA_gds=hash（在 srun 或 mpirun 之前 export）会让每个进程自己保存数据，"
+            "不再需要共享存储，也不再打印这条信息。",
+        ),
+    ),
 )

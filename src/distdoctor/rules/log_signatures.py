@@ -3788,19 +3788,17 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
-    _sig(  # PMIx 3 to 4.2's shared-memory store (gds ds12/ds21), and 5.x's gds/shmem(2) attach: the ranks of a node
-        # could not attach their server's segment
+    _sig(  # PMIx 5.x's gds/shmem(2) attach: the ranks of a node could not attach their server's segment at its
+        # address ("Your job will now likely abort"); PMIx 3 to 4.2's error log of its shared store's lock (gds
+        # ds12/ds21), which jobs that ran print too (its finalize's rwlock, its init's on Slurm's PMIx)
         "pmix-shared-store",
         ("PMIX ERROR: ", "component attempted to attach to a shared-memory segment"),
         r"PMIX ERROR: (?P<status>[\w\-]+) in file (?P<file>gds_ds\d+_lock_pthread\.c|dstore_\w+\.c)|"
         r"The (?P<shmem>gds/shmem2?) component attempted to attach to a shared-memory segment",
         lambda g: (
-            "log-pmix-shared-store-failed",
-            {
-                "detail": f"{g['shmem']}: a different base address"
-                if g.get("shmem")
-                else f"{g['status']} in {g['file']}"
-            },
+            ("log-pmix-shared-store-failed", {"detail": f"{g['shmem']}: a different base address"})
+            if g.get("shmem")
+            else ("log-pmix-store-lock-error", {"detail": f"{g['status']} in {g['file']}"})
         ),
     ),
     _sig(  # slurmstepd's memory accounting (jobacct_gather: "StepId=J.S" from 20.11, "Step J.S" before): the step

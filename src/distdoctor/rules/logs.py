@@ -104,6 +104,8 @@ _RAISED = re.compile(
     r"^(?:\([^()]*\)\s)?(?:(?:\S+\s)?(?:\[rank\d+\]:\s*)?(?:[\w.]*\w(?:Error|Exception)|socket\.(?:gaierror|"
     r"herror|timeout))|(?:\[rank\d+\]:\s*)?(?:Error|Exception))(?::|$)"
 )
+# NCCL's word that it goes on without CollNet (SHARP), once its CollNet setup failed on some rank.
+_COLLNET_FALLBACK = "Cannot initialize CollNet, using point-to-point network instead"
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
     "ChildFailedError": None,
@@ -124,6 +126,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # NCCL's WARNs after which it goes on (2.x to 2.30): an RDMA port's events other than its error (a port that
     # comes up, a subnet manager's changes), a thread or socket count it lowers to its maximum, a SHM locality it
     # ignores, a zero FLID it replaces, a virtual RDMA device without a PCI path (net_ib's; the GPU's own is fatal).
+    # The proxy service thread's words when its local ranks go away (2.x to 2.29; 2.30 made the accept an INFO): the
+    # listening socket closed, a rank's socket gone before its message, the teardown's Close; a rank that crashed says
+    # so in its own lines. CollNet that could not start (the SHARP plugin's init error among its causes): NCCL goes on
+    # over point-to-point (transport.cc). RCCL's MSCCL++ asked for where it cannot run: RCCL goes on without it.
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
         rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT}|NUMA auto balancing enabled|"
@@ -131,7 +137,11 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
         r"NET/IB ?: \S+:\d+ Got non-fatal async event: (?!port error|path migration error)|"
         r"NET/Socket ?: (?:NCCL_SOCKET_NTHREADS|the total number of sockets) is greater than the maximum allowed|"
         r"Ignoring SHM locality|Warning: remote FLID configured as zero|"
-        r"Could not find real path of \S+ \(/sys/class/infiniband/)"
+        r"Could not find real path of \S+ \(/sys/class/infiniband/|\[Service thread\] Accept failed|"
+        r"\[Service thread\] Could not receive type from localRank \d+, res=\d+, closed=0|"
+        r"\[Proxy Service \d+\] Failed to execute operation Close from rank|"
+        rf"NET/IB ?:SHARP coll init error|{_COLLNET_FALLBACK}|"
+        r"MSCCL\+\+: (?:Cannot enable MSCCL\+\+|Feature not enabled))"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
@@ -446,8 +456,9 @@ _NCCL_PROCESS = re.compile(r"([\w.\-]+:\d+):\d+ \[\d+\] (?:[\w/.]+:\d+ )?NCCL (?
 def _recovered_lines(joined: JoinedText) -> set[int]:
     """The error-return traces and WARNs whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries
     each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
-    such as a virtual RDMA device's missing PCI path returns success. And the traces, without a WARN of their process,
-    of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE"): its proxy's sockets closing at exit."""
+    such as a virtual RDMA device's missing PCI path returns success. And the traces, without a failing WARN of their
+    process, of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE"), its proxy's sockets closing at exit,
+    or of a CollNet setup NCCL said it went on without."""
     lines = {i for needle in _RECOVERABLE for i in joined.lines_with(needle)}
     if not lines:
         return set()
@@ -463,11 +474,18 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
         elif _TORN_DOWN.search(text):
             ended[m.group(1)] = j
     processes = {i: m.group(1) for i in lines if (m := _NCCL_PROCESS.search(joined.lines[i].text))}
-    warned = {processes[i] for i in lines if i in processes and _WARN in joined.lines[i].text}
+    # a WARN after which NCCL goes on (the proxy's at exit among them) does not keep a teardown's traces
+    warned = {
+        processes[i]
+        for i in lines
+        if i in processes and _WARN in joined.lines[i].text and _confirmed(joined.lines[i], {_WARN})
+    }
+    # CollNet's setup fails with traces on every rank, its fallback said by each node's first rank only
+    fallback = _COLLNET_FALLBACK in joined.text
     return {
         i
         for i, process in processes.items()
-        if i < complete.get(process, -1) or (process not in warned and i < ended.get(process, -1))
+        if i < complete.get(process, -1) or (process not in warned and (fallback or i < ended.get(process, -1)))
     }
 
 
@@ -1170,6 +1188,22 @@ def _ports_mixed_paired(groups: dict[tuple[str, tuple[tuple[str, str], ...]], li
     groups.update(renamed)  # in place, and in order: the finding keeps its place among the others
 
 
+# torch's own warning lines (glog's "[W1203 11:46:39.287 socket.cpp:755]", or torch 1.x's "[W socket.cpp:663]"),
+# where a rank's "[rank3]:" may lead.
+_TORCH_WARNING = re.compile(r"^(?:\[rank\d+\]:)?\[W[\s\d]")
+_WORD = re.compile(r"\w")
+
+
+def _retried_past(group: Sequence[Hit], log: LogInput) -> bool:
+    """Whether the lines are all torch's warnings of a lookup it retries (socket.cpp retries until its connect
+    timeout, then raises) and the log goes on below the last of them: the name resolved in time. A paste's "..."
+    where it left lines out is no going on."""
+    if not group or not all(_TORCH_WARNING.match(h.line.body) for h in group):
+        return False
+    last = max(h.line.number for h in group)
+    return any(line.number > last and _WORD.search(line.text) for line in log.lines[log.index_of(last) :])
+
+
 def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
     flapping = _flapping(hits, node)
     groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]] = {}
@@ -1245,6 +1279,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         if name == "master-unreachable":
             evidence.append("torch prints this for a firewall that drops, one that rejects, and a wrong port alike")
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
+        if name == "log-store-host-unresolvable" and not failed and _retried_past(group, log):
+            when = "resolved-later"
         if name == "log-roce-gid-changed" and rdma_failed:
             when = "rdma-failed"  # GID changes recur harmlessly where no connection used the GID that moved
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
