@@ -5085,6 +5085,18 @@ def test_an_nccl_warn_its_process_then_got_past_to_finish_setup_is_no_failure() 
         "NCCL_SOCKET_NTHREADS is greater",
         "Ignoring SHM locality",
         "remote FLID configured as zero",
+        "Cannot initialize CollNet, using IB instead",
+        "CollNet currently only supports",
+        "ignoring NCCL_ALGO=COLLNET",
+        "falling back to simple order",
+        "No NVML, trying to use CUDA instead",
+        "Skipping nvlink detection",
+        "thread context due to old driver",
+        "NCCL_WORK_FIFO_DEPTH=1000",
+        "invalid for family AF_INET, ignoring address",
+        "Continue without profiler",
+        "NCCL_NET_MERGE_POLICY: unknown value",
+        "Unsetting POLICY_EFFICIENCY",
     ],
 )
 def test_an_nccl_warn_after_which_nccl_goes_on_is_no_failure_alone(needle: str) -> None:

@@ -105,7 +105,7 @@ _RAISED = re.compile(
     r"herror|timeout))|(?:\[rank\d+\]:\s*)?(?:Error|Exception))(?::|$)"
 )
 # NCCL's word that it goes on without CollNet (SHARP), once its CollNet setup failed on some rank.
-_COLLNET_FALLBACK = "Cannot initialize CollNet, using point-to-point network instead"
+_COLLNET_FALLBACK = "Cannot initialize CollNet, using "
 _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Traceback (most recent": None,
     "ChildFailedError": None,
@@ -130,6 +130,9 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # listening socket closed, a rank's socket gone before its message, the teardown's Close; a rank that crashed says
     # so in its own lines. CollNet that could not start (the SHARP plugin's init error among its causes): NCCL goes on
     # over point-to-point (transport.cc). RCCL's MSCCL++ asked for where it cannot run: RCCL goes on without it.
+    # And, from 2.7 to 2.30, CollNet left out or not asked for, a search pattern or NVML it does without, a thread
+    # context an old driver cannot give, a variable's value or an interface's address it ignores or replaces, a
+    # profiler plugin that would not start.
     "NCCL WARN": re.compile(
         r"NCCL WARN (?!NET/Plugin|Failed to open libibverbs|Could not open XML topology file|NET/OFI (?!Request)|"
         rf"Failed to find CUDA library|NET/IB ?: (?:\S+:\d+ )?{GID_CHANGE_EVENT}|NUMA auto balancing enabled|"
@@ -140,8 +143,15 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
         r"Could not find real path of \S+ \(/sys/class/infiniband/|\[Service thread\] Accept failed|"
         r"\[Service thread\] Could not receive type from localRank \d+, res=\d+, closed=0|"
         r"\[Proxy Service \d+\] Failed to execute operation Close from rank|"
-        rf"NET/IB ?:SHARP coll init error|{_COLLNET_FALLBACK}|"
-        r"MSCCL\+\+: (?:Cannot enable MSCCL\+\+|Feature not enabled))"
+        rf"NET/IB ?:SHARP coll init error|{_COLLNET_FALLBACK}.{{1,40}}? instead|"
+        r"MSCCL\+\+: (?:Cannot enable MSCCL\+\+|Feature not enabled)|"
+        r"CollNet (?:currently only supports up to \d+ GPUs per node, disabling|is not supported or fails to "
+        r"initialize, ignoring)|Could not find a path for pattern \d+, falling back|No NVML, trying to use CUDA|"
+        r"No NVML device handle\. Skipping|Unable to create thread context due to old driver, disabling|"
+        r"NCCL_WORK_FIFO_(?:DEPTH|BYTES)=-?\d+ is being ignored|NET/IB: Ip address (?:mask )?'[^']*' is invalid "
+        r"for family \S+, ignoring|Profiler init failed with error \(-?\d+\)\. Continue without|"
+        r"NCCL_NET_MERGE_POLICY: unknown value '[^']*', defaulting|Both NCCL_CTA_POLICY_ZERO and "
+        r"NCCL_CTA_POLICY_EFFICIENCY are set)"
     ),
     " failure": re.compile(r"\b(?:NCCL|CUDA|Test) failure\b"),
     "exitcode": re.compile(r"exitcode\s*:\s*-?[1-9]"),
