@@ -129,7 +129,9 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # The proxy service thread's words when its local ranks go away (2.x to 2.29; 2.30 made the accept an INFO): the
     # listening socket closed, a rank's socket gone before its message, the teardown's Close; a rank that crashed says
     # so in its own lines. CollNet that could not start (the SHARP plugin's init error among its causes): NCCL goes on
-    # over point-to-point (transport.cc). RCCL's MSCCL++ asked for where it cannot run: RCCL goes on without it.
+    # over point-to-point (transport.cc). RCCL's MSCCL++ asked for where it cannot run, its MSCCL algorithms with
+    # fewer channels than they need, its clique kernels without their memory, a channel count it ignores: RCCL goes
+    # on without them.
     # And, from 2.7 to 2.30, CollNet left out or not asked for, a search pattern or NVML it does without, a thread
     # context an old driver cannot give, a variable's value or an interface's address it ignores or replaces, a
     # profiler plugin that would not start.
@@ -144,7 +146,9 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
         r"\[Service thread\] Could not receive type from localRank \d+, res=\d+, closed=0|"
         r"\[Proxy Service \d+\] Failed to execute operation Close from rank|"
         rf"NET/IB ?:SHARP coll init error|{_COLLNET_FALLBACK}.{{1,40}}? instead|"
-        r"MSCCL\+\+: (?:Cannot enable MSCCL\+\+|Feature not enabled)|"
+        r"MSCCL\+\+: (?:Cannot enable MSCCL\+\+|Feature not enabled)|NCCL_MIN_NCHANNELS set by environment is "
+        r"ignored|NCCL_MAX_NCHANNELS:\d+ is lesser than number of channels required by MSCCL|Unable to [^\n]{0,60}"
+        r"Disabling clique-based kernels|"
         r"CollNet (?:currently only supports up to \d+ GPUs per node, disabling|is not supported or fails to "
         r"initialize, ignoring)|Could not find a path for pattern \d+, falling back|No NVML, trying to use CUDA|"
         r"No NVML device handle\. Skipping|Unable to create thread context due to old driver, disabling|"
