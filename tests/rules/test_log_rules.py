@@ -2349,6 +2349,28 @@ CASES = [
     ),
     ("pmix-shared-store", "source-texts.log", "The gds/shmem2 component attempted", "log-pmix-shared-store-failed", {}),
     (
+        "ray-trials-incomplete",
+        "source-texts.log",
+        "ERROR tune.py:794 -- Trials did not complete",
+        "log-ray-trial-failed",
+        {"trials": "TorchTrainer_1a2b3_00000, TorchTrainer_1a2b3_00001"},
+    ),
+    (
+        "ray-trials-incomplete",
+        "source-texts.log",
+        "TuneError: ('Trials did not complete'",
+        "log-ray-trial-failed",
+        {"trials": "TorchTrainer_1a2b3_00000"},
+    ),
+    ("ray-trials-incomplete", "source-texts.log", "The Ray Train run failed", "log-ray-trial-failed", {}),
+    (
+        "ray-trials-incomplete",
+        "field/953-ray-train-default-ifname-excludes-wireless.log",
+        "Trials did not complete",
+        "log-ray-trial-failed",
+        {"trials": "TorchTrainer_96bfe_00000"},
+    ),
+    (
         "slurm-mem-limit",
         "source-texts.log",
         "exceeded memory limit (",

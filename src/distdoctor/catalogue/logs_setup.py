@@ -2889,4 +2889,23 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "不再需要共享存储，也不再打印这条信息。",
         ),
     ),
+    Entry(
+        "log-ray-trial-failed",
+        "error",
+        "log",
+        Text(
+            "Ray reports that the trials {trials} failed; the driver's log does not say why",
+            "Ray 报告试验 {trials} 失败；驱动程序的日志没有说明原因",
+        ),
+        Text(
+            "Each failed trial's own error is in its error.txt, which Tune's table names (under "
+            "~/ray_results/<experiment>/<trial>/), and in the logs of the workers that ran it, on their nodes "
+            "(/tmp/ray/session_latest/logs/worker-*.err, or `ray logs`). Read the first traceback there, and give "
+            "that file to distdoctor explain.",
+            "每个失败试验自己的错误在它的 error.txt 中（Tune 的表格会给出路径，位于 "
+            "~/ray_results/<experiment>/<trial>/ 下），也在运行它的各节点上 worker 的日志里"
+            "（/tmp/ray/session_latest/logs/worker-*.err，或 `ray logs`）。阅读其中的第一个 traceback，并把该文件交给 "
+            "distdoctor explain。",
+        ),
+    ),
 )

@@ -3564,6 +3564,14 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Failed to start the grpc server\. The specified port is (?P<port>\d+)",
         _name("log-ray-port-in-use"),
     ),
+    _sig(  # Ray Tune's tune.run (1.x and 2.x) once a trial ended in error: logged ("Trials did not complete: [T]") or
+        # raised (TuneError's "('Trials did not complete', [T])"); Ray Train 2.x's TrainingFailedError. The driver
+        # says which trials failed, not why: that is in each trial's error file and its workers' logs.
+        "ray-trials-incomplete",
+        ("Trials did not complete", "The Ray Train run failed"),
+        r"Trials did not complete(?::|',)\s*\[(?P<trials>[^\]]{1,200})\]|(?P<train>The Ray Train run failed)",
+        lambda g: ("log-ray-trial-failed", {"trials": g.get("trials") or "of the Ray Train run"}),
+    ),
     _sig(  # Ray's raylet watcher, exceptions.py and core worker (2.x): this node's raylet went away under its workers
         "ray-raylet-died",
         (

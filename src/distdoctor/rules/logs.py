@@ -174,7 +174,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     # ("2026-05-29 20:09:06,716 - ERROR - name: ...", "name - ERROR - ...") and loguru's ("... | ERROR    | ...")
     "ERROR": re.compile(
         r"\[ERROR\]|^ERROR:|^(?:\([^()]*\)\s)?ERROR \d\d-\d\d \d\d:\d\d:\d\d|^(?:\S[^\n]{0,60}?)? - ERROR - |"
-        r"^\S[^\n]{0,40}? \| ERROR +\| "
+        r"^\S[^\n]{0,40}? \| ERROR +\| |"
+        # Ray's logger ("2022-11-15 19:26:36,618\tERROR tune.py:773 -- Trials did not complete"), a worker's prefix
+        # ("(pid=123) ") before it or not
+        r"^(?:\([^()]*\)\s)?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\s+ERROR [\w.]+:\d+ -- "
     ),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
@@ -245,6 +248,7 @@ CONSEQUENCES = frozenset(
         "node-missing",  # node 0 waiting for the others: another node's log, when the paste has it, says why
         "log-worker-died",  # a framework's word that its worker is gone: the worker's own error, when shown, says why
         "log-mpi-node-lost",  # mpirun's word that a node is gone: what that node's ranks or kernel said, when shown
+        "log-ray-trial-failed",  # Tune's word that a trial failed: the trial's own error, when shown, says why
     }
 )
 # Findings that are errors only in a log that shows the job failed: gloo's fallback to loopback, harmless on one node;
