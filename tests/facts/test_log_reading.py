@@ -238,3 +238,33 @@ def test_py_spy_frames_are_one_record_each() -> None:
 def test_ranks_printing_one_line_each_of_one_length_are_not_read_as_a_terminals_wrap() -> None:
     log = read_log(str(FIELD / "3062-openrlhf-slurm-multinode-stuck-torch-extensions-lock.log"))
     assert [entry.text.count("as PyTorch extensions root") for entry in log.lines] == [1, 1, 1]
+
+
+def _healthy(prefix: str) -> list[str]:
+    (path,) = (LOGS / "field-healthy").glob(f"{prefix}-*.log")
+    return path.read_text().splitlines()
+
+
+def test_srun_labels_padded_to_the_widest_task_are_prefixes_not_indentation() -> None:
+    # recorded in the field (MLPerf v5.1, HPE): 64 tasks, so srun -l prints " 0: " beside "24: "
+    every = _healthy("5762")
+    first = next(i for i, line in enumerate(every) if "slurm2pytorch" in line)
+    lines = every[first : first + 4]
+    assert lines[0].startswith(" 0: ") and lines[2].startswith("24: ")
+    log = to_input("\n".join(lines), "a.log")
+    assert [line.text for line in log.lines] == lines  # none glued to the line above as its indented rest
+    assert [(line.host, line.body) for line in log.lines[1:]] == [
+        ("task 2", "LOAD_CHECKPOINT="),
+        ("task 24", "Hello from: sith4"),
+        ("task 0", "running LLM benchmark"),
+    ]
+
+
+def test_a_record_a_paste_indented_below_an_unindented_one_is_a_line_of_its_own() -> None:
+    # recorded in the field (ALCF ThetaGPU's notes): the page indents the lines after DeepSpeed's MPI discovery
+    lines = _healthy("5815")
+    log = to_input("\n".join(lines), "a.log")
+    indented = {i + 1 for i, line in enumerate(lines) if line.startswith("    [2023-")}
+    assert len(indented) > 20 and indented <= {line.number for line in log.lines}
+    unindented = to_input("\n".join(line.strip() for line in lines), "a.log")
+    assert [f.name for f in explain_findings([log])] == [f.name for f in explain_findings([unindented])]

@@ -5290,3 +5290,34 @@ def test_rccls_msccl_plus_plus_that_cannot_be_enabled_is_no_failure() -> None:
     # recorded in the field (MLPerf v5.0, MI300X): RCCL goes on without MSCCL++ (init.cc sets it not compatible)
     lines = [line for line in _healthy_lines("5603") if "MSCCL++" in line]
     assert lines and _severities(lines) == []
+
+
+def test_a_traceback_a_message_below_error_level_quotes_is_no_failure_and_one_an_exception_hit_is() -> None:
+    # recorded in the field (MLPerf v5.1, HPE): NeMo logs the import it goes on without, its traceback quoted
+    every = _healthy_lines("5762")
+    first = next(i for i, line in enumerate(every) if "failed with: Traceback" in line)
+    lines = every[first : first + 11]
+    assert lines[-1].endswith("has no attribute 'quick_gelu'")
+    assert failure_lines(to_input("\n".join(lines), "a.log")) == []
+    hit = [
+        line.replace(
+            "Import of quick_gelu from megatron.core.fusions.fused_bias_geglu failed with", "Scheduler hit an exception"
+        )
+        for line in lines
+    ]
+    assert failure_lines(to_input("\n".join(hit), "a.log"))
+
+
+def test_an_nccl_trace_below_its_sockets_word_that_they_saw_the_abort_is_teardown() -> None:
+    # recorded in the field (MLPerf v5.1, Dell): a communicator aborted at exit, its socket's trace unwinding
+    lines = [line for line in _healthy_lines("5763") if "timsnt9:390779:391289" in line]
+    assert "abort called" in lines[0] and " -> 3" in lines[1]
+    assert failure_lines(to_input("\n".join(lines), "a.log")) == []
+    assert failure_lines(to_input(lines[1], "a.log"))  # the trace alone: a failure
+
+
+def test_a_ucx_debug_line_with_an_errno_text_is_no_failed_call() -> None:
+    # recorded in the field (MLPerf v5.1, Dell): UCX's diagnostics of a vfs socket it did not find
+    line = next(line for line in _healthy_lines("5775") if "UCX  DEBUG failed to connect" in line)
+    assert failure_lines(to_input(line, "a.log")) == []
+    assert failure_lines(to_input(line.replace("UCX  DEBUG", "UCX  ERROR"), "a.log"))

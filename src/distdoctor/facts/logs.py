@@ -59,11 +59,12 @@ def _error_file_lines(data: Any) -> list[str] | None:
 
 
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
-# Who printed a line: srun -l's "0: " before or after an optional timestamp (bracketed, ISO, or syslog's
+# Who printed a line: srun -l's "0: " (" 0: " where tasks reach 10: srun pads the number to the widest) before or
+# after an optional timestamp (bracketed, ISO, or syslog's
 # "Mon DD HH:MM:SS host"), then torch's "[rank3]:", torchrun's "[default0]:", NCCL's "host:pid:tid [gpu] " (its
 # host; "...-48" where a paste elided it), or pdsh's "host: " (a host name with a digit in it: "gpu-node-3: ").
 _PREFIX = re.compile(
-    r"^(?:(?P<task0>\d{1,5}): )?"
+    r"^(?: {0,4}(?P<task0>\d{1,5}): )?"
     r"(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?\s+"
     r"|[A-Z][a-z]{2} [ \d]\d \d\d:\d\d:\d\d (?P<syslog>[A-Za-z0-9][\w.\-]*) (?=\S+: ))?"
     r"(?:(?P<task>\d{1,5}): )?"
@@ -71,10 +72,13 @@ _PREFIX = re.compile(
     r"|(?P<pdsh>(?!rank\d|default\d|python\d|pip\d|sha\d|md5|utf|x86|v\d|epoch|step|iter|stage|layer|batch|loss)"
     r"[a-z][a-z\-]*\d[\w\-]*(?:\.[\w\-]+)*): )?"
 )
+# srun -l's task number padded to the widest of the job's (" 3: " beside "12: "): a record, though it starts with a
+# space.
+_PADDED_TASK = r" {1,4}\d{1,5}: "
 # A continuation that starts a new record rather than continuing the line above.
 # (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
 _NOT_CONTINUATION = re.compile(
-    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})"
+    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})|{_PADDED_TASK}"
 )
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
@@ -168,6 +172,7 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
         and not _TRACEBACK_FRAME.match(current)
         and not _NOT_CONTINUATION.match(nxt)
         and not PY_SPY_FRAME.match(nxt)
+        and not _starts_record(nxt.lstrip())  # a record a paste indented: "    [2023-01-11 13:26:56,988][...]"
     ):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
@@ -215,6 +220,8 @@ def _line(source: str, number: int, text: str, glued: tuple[int, ...] = (), part
     # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
     # indented traceback lines above all.
     head = text[:1]
+    if head == " " and re.match(_PADDED_TASK, text):
+        head = text.lstrip()[:1]
     if not (
         head == "["
         or head.isdigit()

@@ -40,7 +40,9 @@ FAILED_CALL = re.compile(
     r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?\bWarning\b|"
     # glog's W and I levels ("[W1205 10:21:33", "I1205 10:21:33", torch's older "[W socket.cpp:426]"), behind
     # whatever prefix a launcher put before them
-    r".*?(?:\[|(?<!\S))[WI](?:\d{3,4} \d\d:\d\d| ?[\w.]+\.\w+:\d+\]))"
+    r".*?(?:\[|(?<!\S))[WI](?:\d{3,4} \d\d:\d\d| ?[\w.]+\.\w+:\d+\])|"
+    # UCX's levels below its warnings (a DEBUG line of its vfs socket it did not find, say)
+    r".*?\bUCX +(?:DIAG|INFO|DEBUG|TRACE\w*|PRINT)\b)"
     # a failure's words, an exception, an error level (glog's "E1205 10:21:33.123 ...", whose PLOG adds the errno
     # text), or the call itself ("bind (port 12001): Address already in use [98]")
     r".*?(?:(?i:\b(?:fail\w*|errors?|unable|cannot|can't|could ?not|couldn't|abort\w*)\b)|"

@@ -475,8 +475,8 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
     """The error-return traces and WARNs whose process then finished its setup ("Init COMPLETE"): NCCL 2.27+ tries
     each network plugin in turn, and NCCL_IB_DISABLE=1 or a node without InfiniBand makes IB's try return one; a WARN
     such as a virtual RDMA device's missing PCI path returns success. And the traces, without a failing WARN of their
-    process, of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE"), its proxy's sockets closing at exit,
-    or of a CollNet setup NCCL said it went on without."""
+    process, of its communicator's teardown ("Abort COMPLETE", "Destroy COMPLETE", or below its sockets' word that
+    they saw the abort), its proxy's sockets closing at exit, or of a CollNet setup NCCL said it went on without."""
     lines = {i for needle in _RECOVERABLE for i in joined.lines_with(needle)}
     if not lines:
         return set()
@@ -498,17 +498,28 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
         for i in lines
         if i in processes and _WARN in joined.lines[i].text and _confirmed(joined.lines[i], {_WARN})
     }
+    # each process's first line that says its sockets saw the abort flag: the traces below it unwind the abort
+    aborting: dict[str, int] = {}
+    for j in joined.lines_with(_ABORT_CALLED):
+        if (m := _NCCL_PROCESS.search(joined.lines[j].text)) is not None:
+            aborting.setdefault(m.group(1), j)
     # CollNet's setup fails with traces on every rank, its fallback said by each node's first rank only
     fallback = _COLLNET_FALLBACK in joined.text
     return {
         i
         for i, process in processes.items()
-        if i < complete.get(process, -1) or (process not in warned and (fallback or i < ended.get(process, -1)))
+        if i < complete.get(process, -1)
+        or (
+            process not in warned
+            and (fallback or i < ended.get(process, -1) or aborting.get(process, len(joined.lines)) < i)
+        )
     }
 
 
 # A communicator's end (init.cc): aborted or destroyed, as a job that finished does at exit.
 _TORN_DOWN = re.compile(r"\b(?:Abort|Destroy) COMPLETE\b")
+# A socket of a communicator being aborted (misc/socket.cc, os/linux.cc in 2.30: "ncclOsSocketProgressOpt"): INFO.
+_ABORT_CALLED = "ProgressOpt: abort called"
 
 
 _EXIT_BARRIER = "Error waiting on exit barrier"
@@ -524,15 +535,44 @@ _TRACEBACK_LINE = ("Traceback (most recent call last)", " ", "\t")
 
 def _reports(joined: JoinedText) -> set[int]:
     """The lines of a traceback printed as a report of what failed nothing: torchrun's exit barrier (the agent logs it
-    once its own workers succeeded, every line with the logger's prefix since torch 2.2, a bare traceback before), and
-    Python's exception ignored in a finaliser: the report's line and the traceback under it."""
+    once its own workers succeeded, every line with the logger's prefix since torch 2.2, a bare traceback before),
+    Python's exception ignored in a finaliser, and a message below error level that quotes a traceback: the report's
+    line and the traceback under it."""
     return {
         j
         for marker in _REPORTS
         if marker in joined.text
         for i in joined.lines_with(marker)
         for j in _report_block(joined, i, marker)
-    }
+    } | _quoted_tracebacks(joined)
+
+
+_TRACEBACK_HEAD = "Traceback (most recent call last):"
+# A message's words before a traceback it quotes ("Import of quick_gelu from ... failed with: "), a logger's level
+# among them or not; at error level, or saying an error or exception was hit ("Scheduler hit an exception: "), it is
+# the job's failure, logged.
+_QUOTING = re.compile(r"\w.*[:\-]\s*$")
+_ERROR_LEVEL = re.compile(r"\b(?:CRITICAL|FATAL)\b|(?i:\b(?:error|exception)\b)|^\[?[EF]\d{4} |\[E\d")
+
+
+def _quoted_tracebacks(joined: JoinedText) -> set[int]:
+    """The lines of tracebacks a message below error level quotes (NeMo's 'Import of X failed with: Traceback ...',
+    logged at INFO as its import goes on without X): the message's line and the traceback's lines under it."""
+    block: set[int] = set()
+    for i in joined.lines_with(_TRACEBACK_HEAD):
+        line = joined.lines[i]
+        before = line.body.split(_TRACEBACK_HEAD)[0]
+        if not before.strip() or not _QUOTING.search(before) or _ERROR_LEVEL.search(before):
+            continue
+        block.add(i)
+        for j in range(i + 1, len(joined.lines)):
+            body = joined.lines[j].body
+            if not (body.startswith(_TRACEBACK_LINE) or _EXCEPTION.match(body)):
+                break
+            block.add(j)
+            if _EXCEPTION.match(body):
+                break  # the traceback's last line
+    return block
 
 
 def _report_block(joined: JoinedText, i: int, marker: str) -> list[int]:
