@@ -62,46 +62,38 @@ def _lines() -> list[tuple[str, str, str, str]]:
     return out
 
 
-def _params() -> list[object]:
+# How a paste wraps a long line, the widths tried, and the (needle, width) pairs whose rest reads as a record.
+_WRAPS = {
+    "terminal": (_wrapped, (80, 100, 120), _AMBIGUOUS),
+    "editor": (_word_wrapped, (80, 100), _WORD_AMBIGUOUS),
+}
+
+
+def _wrap_params() -> list[object]:
     out = []
-    for key, fixture, needle, name in _lines():
-        for width in (80, 100, 120):
-            ambiguous = (needle, width) in _AMBIGUOUS
-            marks = [pytest.mark.xfail(strict=True, reason="the rest reads as a record")] if ambiguous else []
-            out.append(pytest.param(fixture, needle, name, width, marks=marks, id=f"{key}-{width}"))
+    for style, (_, widths, ambiguous) in _WRAPS.items():
+        for key, fixture, needle, name in _lines():
+            for width in widths:
+                marks = (
+                    [pytest.mark.xfail(strict=True, reason="the rest reads as a record")]
+                    if (needle, width) in ambiguous
+                    else []
+                )
+                out.append(pytest.param(style, fixture, needle, name, width, marks=marks, id=f"{style}-{key}-{width}"))
     return out
 
 
-@pytest.mark.parametrize(("fixture", "needle", "name", "width"), _params())
-def test_a_signatures_line_wrapped_by_a_terminal_reads_as_its_finding(
-    fixture: str, needle: str, name: str, width: int
+@pytest.mark.parametrize(("style", "fixture", "needle", "name", "width"), _wrap_params())
+def test_a_signatures_line_a_terminal_or_an_editor_wrapped_reads_as_its_finding(
+    style: str, fixture: str, needle: str, name: str, width: int
 ) -> None:
-    text = real_line(fixture, needle).text
-    if name not in {f.name for f in explain_findings([to_input(text, "a.log")])}:
-        pytest.skip("the line alone, outside its log, reads as something else")
-    assert name in {f.name for f in explain_findings([to_input(_wrapped(text, width), "a.log")])}
-
-
-def _word_params() -> list[object]:
-    out = []
-    for key, fixture, needle, name in _lines():
-        for width in (80, 100):
-            ambiguous = (needle, width) in _WORD_AMBIGUOUS
-            marks = [pytest.mark.xfail(strict=True, reason="the rest reads as a record")] if ambiguous else []
-            out.append(pytest.param(fixture, needle, name, width, marks=marks, id=f"{key}-{width}"))
-    return out
-
-
-@pytest.mark.parametrize(("fixture", "needle", "name", "width"), _word_params())
-def test_a_signatures_line_an_editor_wrapped_at_a_word_reads_as_its_finding(
-    fixture: str, needle: str, name: str, width: int
-) -> None:
-    # the editor drops the space it broke at; where two lines come out of one length by chance, they read as a
-    # terminal's cut at that width
+    # an editor breaks at a space and drops it; where two of its lines come out of one length by chance, they read as
+    # a terminal's cut at that width
     text = real_line(fixture, needle).text
     if len(text) <= width or name not in {f.name for f in explain_findings([to_input(text, "a.log")])}:
         pytest.skip("the line is not wrapped, or alone, outside its log, reads as something else")
-    assert name in {f.name for f in explain_findings([to_input(_word_wrapped(text, width), "a.log")])}
+    wrap = _WRAPS[style][0]
+    assert name in {f.name for f in explain_findings([to_input(wrap(text, width), "a.log")])}
 
 
 def test_a_terminals_cut_inside_a_word_keeps_the_word_whole() -> None:
