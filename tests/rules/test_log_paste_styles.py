@@ -190,3 +190,14 @@ def test_a_failure_line_an_editor_broke_before_what_explains_it_is_read_with_its
     text = (LOGS / "field" / "1250-msswift-faq-nccl-shm-too-small-a10.log").read_text()
     found = explain_findings([to_input(_word_wrapped(text.splitlines()[0], 100), "a.log")])
     assert [f.name for f in found] == ["log-nccl-system-error"]
+
+
+def test_no_signatures_line_a_paste_broke_or_glued_anywhere_makes_explain_raise() -> None:
+    # a builder reads what its regex matched: a match on a mangled line (an item of NCCL's port list split in two
+    # where a terminal's cut was read spaced, in a field excerpt wrapped at 80 columns) must build a finding, not raise
+    for _, fixture, needle, _ in _lines():
+        text = real_line(fixture, needle).text
+        spaces = [i for i, c in enumerate(text) if c == " "]
+        mangled = [text[:i] + text[i + 1 :] for i in spaces] + [f"{text[:i]}\n{text[i + 1 :]}" for i in spaces]
+        for paste in mangled + [_wrapped(text, width) for width in range(70, 121, 5)]:
+            explain_findings([to_input(paste, "a.log")])

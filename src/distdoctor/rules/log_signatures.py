@@ -2284,7 +2284,9 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # net_ib.cc's list of the ports NCCL will use (2.x): "NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/RoCE ..."
         "ib-ports-mixed",
         "NET/IB : Using [",
-        r"NET/IB : Using (?=[^;]*?/IB\b)(?=[^;]*?/RoCE\b)(?P<ports>(?:\[\d+\][^\s/]+/(?:IB|RoCE)(?:/\S*)?\s*)+)",
+        # (both layers among the list's own items: a paste that broke an item ends the list there)
+        r"NET/IB : Using (?=(?:\[\d+\][^\s/]+/\S+\s+)*?\[\d+\][^\s/]+/IB\b)"
+        r"(?=(?:\[\d+\][^\s/]+/\S+\s+)*?\[\d+\][^\s/]+/RoCE\b)(?P<ports>(?:\[\d+\][^\s/]+/(?:IB|RoCE)(?:/\S*)?\s*)+)",
         _ports_mixed,
     ),
     _sig(  # graph/paths.cc (2.12 on): NVML says no P2P between GPUs the topology shows joined by NVLink
