@@ -1,10 +1,11 @@
 #!/usr/bin/env python3
-"""How `explain` reads the real failure logs of tests/fixtures/logs/field/ when a paste changed them whole.
+"""How `explain` reads the real logs of tests/fixtures/logs/field/ and field-healthy/ when a paste changed them whole.
 
-For every excerpt whose cause explain names first as committed, pastes the whole excerpt in each style (quoted, nested
-in a mail's quote, indented, CR line ends, a terminal's hard wrap at 80 and 120 columns, an editor's word wrap at 80
-and 100) and counts the excerpts whose cause is then no longer named first. Prints one row per style, and with -v
-each excerpt that lost its cause. The wraps go over lines that were wrapped once already, and over tracebacks' own
+For every failure excerpt whose cause explain names first as committed, pastes the whole excerpt in each style
+(quoted, nested in a mail's quote, indented, CR line ends, a terminal's hard wrap at 80 and 120 columns, an editor's
+word wrap at 80 and 100) and counts the excerpts whose cause is then no longer named first; for every excerpt of a run
+that worked and reads without an error, counts those that read with one once pasted. Prints one row per style, and
+with -v each excerpt counted. The wraps go over lines that were wrapped once already, and over tracebacks' own
 lines: that is harder than most pastes, so their figures are a floor.
 """
 
@@ -16,6 +17,7 @@ import textwrap
 from collections.abc import Callable
 
 from explain_accuracy import CAUSES, FIELD, outcome
+from explain_healthy import HEALTHY
 
 from distdoctor.facts.logs import to_input
 from distdoctor.model import SEVERITIES
@@ -72,7 +74,27 @@ def main() -> int:
         print(f"  {style:22s} {len(rows):4d}  ({100 * len(rows) / max(named, 1):.1f} %)")
         if args.verbose:
             print("".join(f"      {row}\n" for row in rows), end="")
+    healthy = json.loads((HEALTHY / "index.json").read_text(encoding="utf-8"))
+    alarms: dict[str, list[str]] = {style: [] for style in STYLES}
+    clean = 0
+    for entry in healthy:
+        text = (HEALTHY / entry["file"]).read_text(errors="replace")
+        if _errors(text, entry["file"]):
+            continue
+        clean += 1
+        for style, paste in STYLES.items():
+            if errors := _errors(paste(text), entry["file"]):
+                alarms[style].append(f"{entry['file']:60s} {errors[:3]}")
+    print(f"{clean} of {len(healthy)} excerpts of runs that worked read without an error; of those, read as failed")
+    for style, rows in alarms.items():
+        print(f"  {style:22s} {len(rows):4d}  ({100 * len(rows) / max(clean, 1):.1f} %)")
+        if args.verbose:
+            print("".join(f"      {row}\n" for row in rows), end="")
     return 0
+
+
+def _errors(text: str, source: str) -> list[str]:
+    return [f.name for f in explain_findings([to_input(text, source)]) if f.severity == "error"]
 
 
 if __name__ == "__main__":

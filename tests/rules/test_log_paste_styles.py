@@ -201,3 +201,18 @@ def test_no_signatures_line_a_paste_broke_or_glued_anywhere_makes_explain_raise(
         mangled = [text[:i] + text[i + 1 :] for i in spaces] + [f"{text[:i]}\n{text[i + 1 :]}" for i in spaces]
         for paste in mangled + [_wrapped(text, width) for width in range(70, 121, 5)]:
             explain_findings([to_input(paste, "a.log")])
+
+
+_HEALTHY = sorted(p.name for p in (LOGS / "field-healthy").glob("*.log"))
+
+
+@pytest.mark.parametrize("excerpt", _HEALTHY)
+def test_a_log_of_a_run_that_worked_a_terminal_wrapped_at_120_columns_reads_no_failure(excerpt: str) -> None:
+    # NCCL's WARNs after which it goes on, cut by the wrap ("... WARN [Service thread] Accept f" above "ailed ..."),
+    # and a teardown's "- Abort" above "COMPLETE", are read whole again
+    text = (LOGS / "field-healthy" / excerpt).read_text(errors="replace")
+    if any(f.severity == "error" for f in explain_findings([to_input(text, "a.log")])):
+        pytest.skip("read as failed unwrapped too (test_field_corpus.py names why)")
+    wrapped = "\n".join(_wrapped(line, 120) for line in text.splitlines())
+    found = explain_findings([to_input(wrapped, "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == []

@@ -2364,6 +2364,14 @@ CASES = [
     ),
     ("ray-trials-incomplete", "source-texts.log", "The Ray Train run failed", "log-ray-trial-failed", {}),
     (
+        "nccl-comm-done",
+        "field-healthy/5604-dell-xe9680-h200-retinanet-nccl-socket-abort-complete-teardown.log",
+        "- Abort COMPLETE",
+        "comm-done",
+        {},
+    ),
+    ("nccl-comm-done", "source-texts.log", "- Init COMPLETE", "comm-done", {}),
+    (
         "ray-trials-incomplete",
         "field/953-ray-train-default-ifname-excludes-wireless.log",
         "Trials did not complete",

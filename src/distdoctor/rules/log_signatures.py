@@ -58,6 +58,7 @@ ENROOT_FAILED = "enroot-failed"
 IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sockets (most single hosts print it)
 IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
 LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its own: it sees this node alone
+COMM_DONE = "comm-done"  # NCCL set a communicator up or ended it ("Init/Abort/Destroy COMPLETE")
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
@@ -90,6 +91,7 @@ MARKERS = frozenset(
         SPAWNS,
         NIC_NOT_PCI,
         CUDA_INVALID,
+        COMM_DONE,
     }
 )
 
@@ -4544,5 +4546,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ("exits successfully", "WorkerState.SUCCEEDED"),
         r"Process \d+ exits successfully\.|Local worker group finished \(WorkerState\.SUCCEEDED\)",
         lambda g: (CLEAN, {}),
+    ),
+    _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
+        # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
+        "nccl-comm-done",
+        "COMPLETE",
+        r"\b(?:Init|Abort|Destroy) COMPLETE\b",
+        lambda g: (COMM_DONE, {}),
     ),
 )

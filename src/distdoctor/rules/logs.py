@@ -396,13 +396,18 @@ def _respaced(log: LogInput) -> LogInput:
     better = {
         k: line
         for k, line, tight, read in zip(at, spaced, _read_as([log.lines[k] for k in at]), _read_as(spaced), strict=True)
-        if len(read) > len(tight)
+        if len(read - _failures(read)) > len(tight - _failures(tight))
     }
     return replace(log, lines=tuple(better.get(k, line) for k, line in enumerate(log.lines))) if better else log
 
 
 # A traceback's own lines: a frame's rest is its code, not what the failure was.
 _TRACEBACK_NEEDLES = frozenset({'File "', "Traceback (most recent"})
+
+
+def _failures(read: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """The failure needles among what a line reads as."""
+    return {r for r in read if r[0] == _FAILED}
 
 
 def _unread_failure(read: set[tuple[str, str]]) -> bool:
@@ -432,17 +437,31 @@ def _rejoined(log: LogInput) -> LogInput:
         if taken.intersection(r):
             continue
         known = set().union(*(alone[k] for k in r))
-        # the glue that reads more, a terminal's cut on a tie
-        tight, spaced = read[i] - known, read[i + len(runs)] - known
+        known_failures = _failures(known)
+        # the glue that reads more findings, a terminal's cut on a tie
+        tight, spaced = (read[g] - known - _failures(read[g]) for g in (i, i + len(runs)))
         if tight or spaced:
             line = glued[i] if len(tight) >= len(spaced) else glued[i + len(runs)]
             adopted[r[0]], taken = (r, line), taken.union(r)
-        elif _unread_failure(alone[r[0]]) and not any(_unread_failure(alone[k]) for k in r[1:]):
+            continue
+        whole = []
+        if _unread_failure(alone[r[0]]) and not any(_unread_failure(alone[k]) for k in r[1:]):
             # a failure line no signature reads ("DistBackendError: NCCL error") that its rest explains (" in: ...
             # unhandled system error"), read alone below it; a rest that is a failure of its own starts a record
             whole = [g for g in (i, i + len(runs)) if read[g] >= known and not _unread_failure(read[g])]
-            if whole:
-                adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
+        # below, only a rest that reads as nothing alone: one that does is a record of its own
+        if not whole and not any(alone[k] for k in r[1:]):
+            # a failure's words the cut split ("No such file" above "or directory: '/tmp/x'"), whole again
+            whole = [g for g in (i, i + len(runs)) if _failures(read[g]) - known_failures and read[g] >= known]
+            # a line no failure, cut where its piece reads as one (NCCL's "WARN [Service thread] Accept f" above
+            # "ailed ..."): the glue that reads every finding its pieces read, and fewer failures
+            whole = whole or [
+                g
+                for g in (i, i + len(runs))
+                if _failures(read[g]) < known_failures and read[g] - _failures(read[g]) >= known - known_failures
+            ]
+        if whole:
+            adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
     if not adopted:
         return log
     lines, k = [], 0
