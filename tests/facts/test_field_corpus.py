@@ -59,6 +59,12 @@ _STILL_READ_AS_FAILED = {
     "'Error: /datasets is incorrect' lines; the benchmark ran on",
     "5720-gpt-neox-deepspeed-wandb-bad-fd-at-run-end.log": "wandb's traceback at exit, and DeepSpeed's launcher "
     "killing the ranks as it does when one returns non-zero",
+    "5855-hpe-cray-xd670-4node-h200-nemo-llama2-lora-sysjson-srun-error-exit-1-at-setup-pg-not-destroyed-success.log": (
+        "a helper step's srun task exited 1; the training steps after it ran"
+    ),
+    "5856-hpe-cray-xd670-4node-h200-stable-diffusion-nccl-async-exception-proxy-close-at-exit-after-success.log": (
+        "torch's watchdog raised NCCL's system error of the proxy's Close at exit, after the run's end"
+    ),
 }
 
 

@@ -5329,3 +5329,21 @@ def test_a_ucx_debug_line_with_an_errno_text_is_no_failed_call() -> None:
     line = next(line for line in _healthy_lines("5775") if "UCX  DEBUG failed to connect" in line)
     assert failure_lines(to_input(line, "a.log")) == []
     assert failure_lines(to_input(line.replace("UCX  DEBUG", "UCX  ERROR"), "a.log"))
+
+
+def test_multiprocessings_traceback_of_a_finaliser_at_exit_is_no_failure() -> None:
+    # recorded in the field (MLPerf v5.0, Oracle OCI): semaphores already unlinked when the finalisers ran at exit
+    lines = _healthy_lines("5842")
+    first = next(i for i, line in enumerate(lines) if "in _run_finalizers" in line) - 1
+    block = lines[first : first + 8]
+    assert block[0].startswith("Traceback") and block[-1].startswith("FileNotFoundError")
+    assert failure_lines(to_input("\n".join(block), "a.log")) == []
+    own = [block[0], '  File "train.py", line 9, in main', block[-1]]  # the job's own traceback: a failure
+    assert failure_lines(to_input("\n".join(own), "a.log"))
+
+
+def test_a_python_warning_that_quotes_an_errno_text_is_no_failed_call() -> None:
+    # recorded in the field (MLPerf v5.0, Oracle OCI): multiprocessing's resource tracker at exit
+    line = next(line for line in _healthy_lines("5840") if "UserWarning: resource_tracker: '" in line)
+    assert "[Errno 2] No such file or directory" in line
+    assert failure_lines(to_input(line, "a.log")) == []

@@ -37,7 +37,7 @@ NEEDLES: tuple[str, ...] = (NO_SPACE, NO_MEMORY, ADDRESS_IN_USE, NO_FILE, *UNRES
 FAILED_CALL = re.compile(
     r"^(?!(?:ls|cat|cp|mv|rm|rmdir|mkdir|stat|ln|touch|chmod|chown|du|df|head|tail|find|readlink|realpath|which): |"
     r".*?(?i:will retry|retrying|ignoring|ignored|NCCL INFO|cannot be retrieved)|"
-    r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?\bWarning\b|"
+    r".*?(?<!NCCL )\bWARN(?:ING)?\b|.*?Warning\b|"
     # glog's W and I levels ("[W1205 10:21:33", "I1205 10:21:33", torch's older "[W socket.cpp:426]"), behind
     # whatever prefix a launcher put before them
     r".*?(?:\[|(?<!\S))[WI](?:\d{3,4} \d\d:\d\d| ?[\w.]+\.\w+:\d+\])|"

@@ -555,15 +555,19 @@ _TRACEBACK_LINE = ("Traceback (most recent call last)", " ", "\t")
 def _reports(joined: JoinedText) -> set[int]:
     """The lines of a traceback printed as a report of what failed nothing: torchrun's exit barrier (the agent logs it
     once its own workers succeeded, every line with the logger's prefix since torch 2.2, a bare traceback before),
-    Python's exception ignored in a finaliser, and a message below error level that quotes a traceback: the report's
-    line and the traceback under it."""
-    return {
-        j
-        for marker in _REPORTS
-        if marker in joined.text
-        for i in joined.lines_with(marker)
-        for j in _report_block(joined, i, marker)
-    } | _quoted_tracebacks(joined)
+    Python's exception ignored in a finaliser (multiprocessing's at exit too), and a message below error level that
+    quotes a traceback: the report's line and the traceback under it."""
+    return (
+        {
+            j
+            for marker in _REPORTS
+            if marker in joined.text
+            for i in joined.lines_with(marker)
+            for j in _report_block(joined, i, marker)
+        }
+        | _quoted_tracebacks(joined)
+        | _finalizer_tracebacks(joined)
+    )
 
 
 _TRACEBACK_HEAD = "Traceback (most recent call last):"
@@ -572,6 +576,34 @@ _TRACEBACK_HEAD = "Traceback (most recent call last):"
 # the job's failure, logged.
 _QUOTING = re.compile(r"\w.*[:\-]\s*$")
 _ERROR_LEVEL = re.compile(r"\b(?:CRITICAL|FATAL)\b|(?i:\b(?:error|exception)\b)|^\[?[EF]\d{4} |\[E\d")
+
+
+# multiprocessing's util.py runs the finalisers at exit and prints the traceback of one that raises, then goes on.
+_RUN_FINALIZERS = "in _run_finalizers"
+
+
+def _finalizer_tracebacks(joined: JoinedText) -> set[int]:
+    """The lines of a traceback multiprocessing printed for a finaliser that raised at exit (a semaphore already
+    unlinked), whose first frame is its _run_finalizers: the header, the frames, the exception."""
+    block: set[int] = set()
+    for i in joined.lines_with(_RUN_FINALIZERS):
+        if i == 0 or not joined.lines[i - 1].body.startswith(_TRACEBACK_HEAD):
+            continue
+        block |= {i - 1, *_traceback_from(joined, i)}
+    return block
+
+
+def _traceback_from(joined: JoinedText, start: int) -> list[int]:
+    """The lines of a traceback's frames from line `start` on, to the exception that ends it."""
+    lines = []
+    for j in range(start, len(joined.lines)):
+        body = joined.lines[j].body
+        if not (body.startswith(_TRACEBACK_LINE) or _EXCEPTION.match(body)):
+            break
+        lines.append(j)
+        if _EXCEPTION.match(body):
+            break  # the traceback's last line
+    return lines
 
 
 def _quoted_tracebacks(joined: JoinedText) -> set[int]:
@@ -583,14 +615,7 @@ def _quoted_tracebacks(joined: JoinedText) -> set[int]:
         before = line.body.split(_TRACEBACK_HEAD)[0]
         if not before.strip() or not _QUOTING.search(before) or _ERROR_LEVEL.search(before):
             continue
-        block.add(i)
-        for j in range(i + 1, len(joined.lines)):
-            body = joined.lines[j].body
-            if not (body.startswith(_TRACEBACK_LINE) or _EXCEPTION.match(body)):
-                break
-            block.add(j)
-            if _EXCEPTION.match(body):
-                break  # the traceback's last line
+        block |= {i, *_traceback_from(joined, i + 1)}
     return block
 
 
