@@ -60,9 +60,9 @@ def _error_file_lines(data: Any) -> list[str] | None:
 
 _ANSI = re.compile(r"\x1b(?:\[[0-?]*[ -/]*[@-~]|\][^\x07\x1b]*(?:\x07|\x1b\\)|[@-Z\\-_])")
 # Who printed a line: srun -l's "0: " (" 0: " where tasks reach 10: srun pads the number to the widest) before or
-# after an optional timestamp (bracketed, ISO, or syslog's
-# "Mon DD HH:MM:SS host"), then torch's "[rank3]:", torchrun's "[default0]:", NCCL's "host:pid:tid [gpu] " (its
-# host; "...-48" where a paste elided it), or pdsh's "host: " (a host name with a digit in it: "gpu-node-3: ").
+# after an optional timestamp (bracketed, ISO, or syslog's "Mon DD HH:MM:SS host"), then torch's "[rank3]:",
+# torchrun's "[default0]:", NCCL's "host:pid:tid [gpu] " (its host; "...-48" where a paste elided it), or pdsh's
+# "host: " (a host name with a digit in it: "gpu-node-3: ").
 _PREFIX = re.compile(
     r"^(?: {0,4}(?P<task0>\d{1,5}): )?"
     r"(?:\[[^\]]{0,40}\d:\d\d[^\]]{0,20}\]\s*|\d{4}-\d\d-\d\d[T ]\d\d:\d\d:\d\d[.,\d]*(?:Z|[+-]\d\d:?\d\d)?\s+"
@@ -75,6 +75,7 @@ _PREFIX = re.compile(
 # srun -l's task number padded to the widest of the job's (" 3: " beside "12: "): a record, though it starts with a
 # space.
 _PADDED_TASK = r" {1,4}\d{1,5}: "
+_PADDED_TASK_START = re.compile(_PADDED_TASK)
 # A continuation that starts a new record rather than continuing the line above.
 # (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
 _NOT_CONTINUATION = re.compile(
@@ -220,7 +221,7 @@ def _line(source: str, number: int, text: str, glued: tuple[int, ...] = (), part
     # followed by " [" (NCCL's "host:pid:tid [gpu] ") or ": " (pdsh's "host: "): the regex skips the other lines,
     # indented traceback lines above all.
     head = text[:1]
-    if head == " " and re.match(_PADDED_TASK, text):
+    if head == " " and _PADDED_TASK_START.match(text):
         head = text.lstrip()[:1]
     if not (
         head == "["
