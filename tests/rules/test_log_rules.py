@@ -2372,6 +2372,13 @@ CASES = [
     ),
     ("nccl-comm-done", "source-texts.log", "- Init COMPLETE", "comm-done", {}),
     (
+        "enroot-registry-in-name",
+        "field/3332-pyxis-old-bare-image-ref-routed-to-dockerhub-401.log",
+        "registry-1.docker.io",
+        "log-enroot-registry-in-name",
+        {"registry": "public.ecr.aws", "image": "hpc-cloud/nccl-tests", "tag": "latest", "code": "401 Unauthorized"},
+    ),
+    (
         "ray-trials-incomplete",
         "field/953-ray-train-default-ifname-excludes-wireless.log",
         "Trials did not complete",
@@ -5347,3 +5354,11 @@ def test_a_python_warning_that_quotes_an_errno_text_is_no_failed_call() -> None:
     line = next(line for line in _healthy_lines("5840") if "UserWarning: resource_tracker: '" in line)
     assert "[Errno 2] No such file or directory" in line
     assert failure_lines(to_input(line, "a.log")) == []
+
+
+def test_an_image_enroot_sought_on_docker_hub_under_a_registrys_name_is_named_and_not_also_pyxiss_failure() -> None:
+    # recorded in the field (a merged fix PR): pyxis before 0.20 sent public.ecr.aws/hpc-cloud/nccl-tests to Docker Hub
+    found = explain_findings([_field_log("3332")])
+    assert [f.name for f in found] == ["log-enroot-registry-in-name"]
+    hub = "URL https://registry-1.docker.io/v2/library/ubuntu/manifests/22.04 returned error code: 404 Not Found"
+    assert "log-enroot-registry-in-name" not in {f.name for f in explain_findings([to_input(hub, "a.log")])}

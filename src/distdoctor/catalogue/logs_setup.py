@@ -2908,4 +2908,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "distdoctor explain。",
         ),
     ),
+    Entry(
+        "log-enroot-registry-in-name",
+        "error",
+        "log",
+        Text(
+            "enroot asked Docker Hub for the image {registry}/{image} (HTTP {code}): the registry {registry} was read "
+            "as part of the image's name",
+            "enroot 向 Docker Hub 请求镜像 {registry}/{image}（HTTP {code}）："
+            "镜像仓库 {registry} 被当成了镜像名的一部分",
+        ),
+        Text(
+            "enroot separates a registry from the image with '#': give the image as docker://{registry}#{image}:{tag} "
+            "(--container-image for pyxis, enroot import), or update pyxis (0.20 and later read a registry host at "
+            "the start of a plain reference). Importing it once to a .sqsh file on shared storage and passing that "
+            "path avoids a pull on every node.",
+            "enroot 用 '#' 把镜像仓库和镜像分开：把镜像写成 docker://{registry}#{image}:{tag}（pyxis 的 "
+            "--container-image，或 enroot import），或升级 pyxis（0.20 及以后能识别普通引用开头的仓库主机名）。"
+            "先把镜像导入一次到共享存储上的 .sqsh 文件并传入该路径，可以避免每个节点都去拉取。",
+        ),
+    ),
 )

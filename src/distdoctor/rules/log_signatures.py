@@ -4547,6 +4547,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Process \d+ exits successfully\.|Local worker group finished \(WorkerState\.SUCCEEDED\)",
         lambda g: (CLEAN, {}),
     ),
+    _sig(  # enroot's docker.sh: a registry's refusal of the manifest it asked for. A reference whose registry was read
+        # as the first part of a Docker Hub name (enroot separates a registry with "#"; pyxis before 0.20 passed
+        # "public.ecr.aws/x/y" on as such): registry-1.docker.io asked for a path that starts with a host name
+        "enroot-registry-in-name",
+        "registry-1.docker.io/v2/",
+        r"URL https://registry-1\.docker\.io/v2/(?P<registry>[a-z0-9\-]+(?:\.[a-z0-9\-]+)+(?::\d+)?)/(?P<image>\S+?)"
+        r"/manifests/(?P<tag>\S+) returned error code: (?P<code>\d{3}(?: [A-Za-z ]+)?)",
+        lambda g: (
+            "log-enroot-registry-in-name",
+            {"registry": g["registry"], "image": g["image"], "tag": g["tag"], "code": g["code"].strip()},
+        ),
+    ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
         "nccl-comm-done",

@@ -718,8 +718,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
             del groups[(name, params)]  # Open MPI's banner under the remote shell's line that says why
         elif name == "log-script-args-rejected" and names & {"local-rank-arg", "log-launcher-arg-empty"}:
             del groups[(name, params)]  # argparse's line, which a finding of the launcher's argument names
-        elif name == "log-pyxis-container-failed" and "log-container-hook-failed" in names:
-            del groups[(name, params)]  # the container NVIDIA's hook could not set up, named by the hook's error
+        elif name == "log-pyxis-container-failed" and names & {
+            "log-container-hook-failed",
+            "log-enroot-registry-in-name",
+        }:
+            del groups[(name, params)]  # the hook's or the registry's error says why the container did not start
         elif name == "log-name-unresolvable" and "log-store-host-unresolvable" in names:
             del groups[(name, params)]  # a lookup whose name another line of the log gives
         elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
