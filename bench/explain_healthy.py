@@ -36,7 +36,9 @@ page indented below unindented ones, glued), none now. "healthy-9" (27, collecte
 result files of the rounds and systems left, and Japanese and Korean pages): 4/27 read as failed when measured, at
 c8f7328 (multiprocessing's tracebacks of finalisers at exit; a Python warning quoting an errno text), 2 now (a helper
 step's failed srun task, and NCCL's error of the proxy's Close that torch's watchdog raised at exit: each a real failure
-of something the run went on without). All nine: 24/194 when measured, 5 now.
+of something the run went on without). "healthy-10" (19, collected the same way from cloud and vendor recipe
+repositories' committed and quoted outputs): 1/19 read as failed when measured, at 764e346, 1 now (a helper script's
+ssh to a host file's "slots=1" entry). All ten: 25/213 when measured, 6 now.
 """
 
 from __future__ import annotations

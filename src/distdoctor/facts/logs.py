@@ -284,10 +284,11 @@ def to_input(text: str, source: str) -> LogInput:
             lines = inner
     if any("\x1b" in line for line in lines):
         lines = [_ANSI.sub("", line) for line in lines]
-    if any(edge in text for edge in _EDGES) and sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
-        lines = _unboxed(lines)
+    # the paste's own margin first, then a panel's edges inside it
     if next((line for line in lines if line.strip()), "")[:1] in _MARGINS:
         lines = _unquoted(lines)
+    if any(edge in text for edge in _EDGES) and sum(bool(_BOX_EDGE.search(line)) for line in lines) >= _BOXED:
+        lines = _unboxed(lines)
     width = _wrap_width(lines)
     numbered = logical_lines(lines, width)
     parts = _parts(numbered)
