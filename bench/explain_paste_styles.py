@@ -69,11 +69,12 @@ def main() -> int:
             got, names = _outcome(paste(text), item)
             if got != "right-first":
                 lost[style].append(f"{got:16s} {item['file']:60s} {names[:3]}")
-    print(f"{named} of {len(index)} excerpts named first as committed; of those, the cause is lost when pasted")
-    for style, rows in lost.items():
-        print(f"  {style:22s} {len(rows):4d}  ({100 * len(rows) / max(named, 1):.1f} %)")
-        if args.verbose:
-            print("".join(f"      {row}\n" for row in rows), end="")
+    _report(
+        f"{named} of {len(index)} excerpts named first as committed; of those, the cause is lost when pasted",
+        lost,
+        named,
+        args.verbose,
+    )
     healthy = json.loads((HEALTHY / "index.json").read_text(encoding="utf-8"))
     alarms: dict[str, list[str]] = {style: [] for style in STYLES}
     clean = 0
@@ -85,12 +86,21 @@ def main() -> int:
         for style, paste in STYLES.items():
             if errors := _errors(paste(text), entry["file"]):
                 alarms[style].append(f"{entry['file']:60s} {errors[:3]}")
-    print(f"{clean} of {len(healthy)} excerpts of runs that worked read without an error; of those, read as failed")
-    for style, rows in alarms.items():
-        print(f"  {style:22s} {len(rows):4d}  ({100 * len(rows) / max(clean, 1):.1f} %)")
-        if args.verbose:
-            print("".join(f"      {row}\n" for row in rows), end="")
+    _report(
+        f"{clean} of {len(healthy)} excerpts of runs that worked read without an error; of those, read as failed",
+        alarms,
+        clean,
+        args.verbose,
+    )
     return 0
+
+
+def _report(title: str, rows_by_style: dict[str, list[str]], of: int, verbose: bool) -> None:
+    print(title)
+    for style, rows in rows_by_style.items():
+        print(f"  {style:22s} {len(rows):4d}  ({100 * len(rows) / max(of, 1):.1f} %)")
+        if verbose:
+            print("".join(f"      {row}\n" for row in rows), end="")
 
 
 def _errors(text: str, source: str) -> list[str]:
