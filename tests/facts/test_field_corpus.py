@@ -62,9 +62,6 @@ _STILL_READ_AS_FAILED = {
     "5855-hpe-cray-xd670-4node-h200-nemo-llama2-lora-sysjson-srun-error-exit-1-at-setup-pg-not-destroyed-success.log": (
         "a helper step's srun task exited 1; the training steps after it ran"
     ),
-    "5856-hpe-cray-xd670-4node-h200-stable-diffusion-nccl-async-exception-proxy-close-at-exit-after-success.log": (
-        "torch's watchdog raised NCCL's system error of the proxy's Close at exit, after the run's end"
-    ),
     "5910-crusoe-terraform-ansible-2node-gb200-cluster-validation-nvrm-kbif-messages-ssh-slots-hostname-nccl-tests"
     "-2.17.6.log": "a helper script's ssh to a host file's 'slots=1' entry, read as a host name; the NCCL test ran",
 }

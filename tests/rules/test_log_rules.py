@@ -5362,3 +5362,22 @@ def test_an_image_enroot_sought_on_docker_hub_under_a_registrys_name_is_named_an
     assert [f.name for f in found] == ["log-enroot-registry-in-name"]
     hub = "URL https://registry-1.docker.io/v2/library/ubuntu/manifests/22.04 returned error code: 404 Not Found"
     assert "log-enroot-registry-in-name" not in {f.name for f in explain_findings([to_input(hub, "a.log")])}
+
+
+def test_an_nccl_error_whose_last_error_is_the_proxys_close_is_a_teardowns_warning() -> None:
+    # recorded in the field (MLPerf v5.0, HPE): torch's watchdog found it as the process exited, after the run's end
+    lines = _healthy_lines("5856")
+    first = next(i for i, line in enumerate(lines) if "found async exception" in line)
+    error = lines[first : first + 4]
+    assert error[-1].endswith("Failed to execute operation Close from rank 30, retcode 3")
+    assert _severities(error) == [("log-nccl-system-error", "warning")]
+    assert _severities(error[:2]) == [("log-nccl-system-error", "error")]  # no last error quoted: the job's own
+
+
+def test_lightning_ranks_whose_own_lines_show_they_started_are_not_missing() -> None:
+    # recorded in the field (MLPerf v5.0, HPE): the paste kept rank 0's 'MEMBER: 1/32' line and other ranks' warnings
+    lines = _healthy_lines("5856")
+    member = next(line for line in lines if "MEMBER: 1/32" in line)
+    other = next(line for line in lines if "[rank8]:" in line)
+    assert [name for name, _ in _severities([member])] == ["log-lightning-ranks-missing"]
+    assert _severities([member, other]) == []

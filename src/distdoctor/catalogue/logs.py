@@ -234,6 +234,14 @@ LOGS: tuple[Entry, ...] = (
             "WARN 行：socket 调用说明节点间网卡不互通（设置 NCCL_SOCKET_IFNAME），ibv_reg_mr 说明锁定内存上限太低"
             "（ulimit -l unlimited）。",
         ),
+        variants=(
+            Variant(
+                "teardown",
+                "warning",
+                "its last error is NCCL's proxy failing to Close a connection, which only a communicator's teardown "
+                "asks for: torch's watchdog found it as the process exited without destroy_process_group()",
+            ),
+        ),
     ),
     Entry(
         "log-shm-likely",

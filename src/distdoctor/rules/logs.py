@@ -567,7 +567,20 @@ def _reports(joined: JoinedText) -> set[int]:
         }
         | _quoted_tracebacks(joined)
         | _finalizer_tracebacks(joined)
+        | _teardown_errors(joined)
     )
+
+
+def _teardown_errors(joined: JoinedText) -> set[int]:
+    """The lines of an NCCL error torch quotes with the proxy's failed Close as its last error (the error a
+    communicator torn down at exit leaves for torch's watchdog): from torch's line of the error to the quote."""
+    block: set[int] = set()
+    for j in joined.lines_with("operation Close"):
+        if j == 0 or not _PROXY_CLOSE.search(joined.lines[j].text) or joined.lines[j - 1].body.strip() != "Last error:":
+            continue
+        top = next((k for k in range(max(0, j - _LAST_ERROR_LINES), j) if "NCCL error" in joined.lines[k].text), j - 1)
+        block |= set(range(top, j + 1))
+    return block
 
 
 _TRACEBACK_HEAD = "Traceback (most recent call last):"
@@ -891,14 +904,18 @@ def _ib_wanted_absent(hits: Sequence[Hit], node: str, failed: bool) -> list[Find
     return [make_finding("log-ib-wanted-absent", node, (wanted.line.where, absent.line.where), when=when)]
 
 
-def _lightning_unregistered(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
+def _lightning_unregistered(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
     """Lightning's rank 0 started and the log ends with fewer ranks started than its world size, none of them
-    registered, and nothing failed: the others were never started, or never reached rank 0."""
+    registered, and nothing failed: the others were never started, or never reached rank 0. A rank whose own lines
+    ("[rank8]:") the log shows started, its Lightning line left out of the paste."""
     if failed or any(h.finding in (REGISTERED, SLURM_LAUNCHES) for h in hits):
         return []
     members, world = _members(hits)
     zero = [h for h in members.values() if dict(h.params)["rank"] == "0"]
     if not zero or len(members) >= world:
+        return []
+    started = {dict(h.params)["rank"] for h in members.values()}
+    if any(line.tag.startswith("rank") and line.tag[4:] not in started for line in log.lines):
         return []
     evidence = _evidence([h.line for h in members.values()])
     return [make_finding("log-lightning-ranks-missing", node, evidence, seen=len(members), world=world)]
@@ -1299,6 +1316,22 @@ _TORCH_WARNING = re.compile(r"^(?:\[rank\d+\]:)?\[W[\s\d]")
 _WORD = re.compile(r"\w")
 
 
+# NCCL's proxy failing the Close of a connection (proxy.cc): only a communicator's teardown sends it.
+_PROXY_CLOSE = re.compile(r"\[Proxy Service \d+\] Failed to execute operation Close\b")
+# How far below torch's line of an NCCL error its "Last error:" quote may come (the error class's line between).
+_LAST_ERROR_LINES = 4
+
+
+def _closing(group: Sequence[Hit], log: LogInput) -> bool:
+    """Whether every line of NCCL's system error quotes, as its last error, the proxy's failed Close: the error of a
+    communicator torn down at exit (torch's watchdog finds it once the job's work is done), not of the job's work."""
+    for hit in group:
+        k = log.index_of(hit.line.number)
+        if not any(_PROXY_CLOSE.search(line.text) for line in log.lines[k : k + _LAST_ERROR_LINES + 1]):
+            return False
+    return bool(group)
+
+
 def _retried_past(group: Sequence[Hit], log: LogInput) -> bool:
     """Whether the lines are all torch's warnings of a lookup it retries (socket.cpp retries until its connect
     timeout, then raises) and the log goes on below the last of them: the name resolved in time. A paste's "..."
@@ -1368,7 +1401,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         *flapping,
         *_crashes(groups, log, node),
         *_slurm_one_task(hits, node),
-        *_lightning_unregistered(hits, node, failed),
+        *_lightning_unregistered(hits, node, failed, log),
         *_ib_wanted_absent(hits, node, failed),
         *_rank_started_twice(hits, node),
         *_separate_tests(hits, node),
@@ -1386,6 +1419,8 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
         when = "no-failure" if name in _HARMLESS_ALONE and not failed else None
         if name == "log-store-host-unresolvable" and not failed and _retried_past(group, log):
             when = "resolved-later"
+        if name == "log-nccl-system-error" and _closing(group, log):
+            when = "teardown"
         if name == "log-roce-gid-changed" and rdma_failed:
             when = "rdma-failed"  # GID changes recur harmlessly where no connection used the GID that moved
         found.append(make_finding(name, _host_of(group, node), tuple(evidence), when=when, **dict(params)))
