@@ -53,15 +53,10 @@ def test_a_healthy_entry_says_where_it_came_from_and_how_it_shows_the_run_worked
 # Runs that worked whose log explain still reads as failed, and why: each shows a real failure of something the run
 # went on without, which no rule tells apart from the job's own.
 _STILL_READ_AS_FAILED = {
-    "5612-fujitsu-gx2560-stable-diffusion-nemo-srun-sysjson-exit-code-1.log": "a helper step's srun task exited 1; "
-    "the training steps after it ran",
     "5613-google-a3ultra-h200-8node-sd-slurm-nccltests-pmix-error-mountcheck-errors.log": "a mount check's "
     "'Error: /datasets is incorrect' lines; the benchmark ran on",
     "5720-gpt-neox-deepspeed-wandb-bad-fd-at-run-end.log": "wandb's traceback at exit, and DeepSpeed's launcher "
     "killing the ranks as it does when one returns non-zero",
-    "5855-hpe-cray-xd670-4node-h200-nemo-llama2-lora-sysjson-srun-error-exit-1-at-setup-pg-not-destroyed-success.log": (
-        "a helper step's srun task exited 1; the training steps after it ran"
-    ),
     "5910-crusoe-terraform-ansible-2node-gb200-cluster-validation-nvrm-kbif-messages-ssh-slots-hostname-nccl-tests"
     "-2.17.6.log": "a helper script's ssh to a host file's 'slots=1' entry, read as a host name; the NCCL test ran",
 }

@@ -5381,3 +5381,11 @@ def test_lightning_ranks_whose_own_lines_show_they_started_are_not_missing() -> 
     other = next(line for line in lines if "[rank8]:" in line)
     assert [name for name, _ in _severities([member])] == ["log-lightning-ranks-missing"]
     assert _severities([member, other]) == []
+
+
+def test_a_step_that_failed_before_the_batch_script_started_another_is_no_failure_of_the_job() -> None:
+    # recorded in the field (MLPerf v4.0, Fujitsu): the harness's sysjson step failed, its training steps then ran
+    lines = _healthy_lines("5612")
+    assert failure_lines(to_input("\n".join(lines), "a.log")) == []
+    failed = next(i for i, line in enumerate(lines) if "Exited with exit code 1" in line)
+    assert failure_lines(to_input("\n".join(lines[: failed + 1]), "a.log"))  # where the script stopped there

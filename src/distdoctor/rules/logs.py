@@ -568,7 +568,24 @@ def _reports(joined: JoinedText) -> set[int]:
         | _quoted_tracebacks(joined)
         | _finalizer_tracebacks(joined)
         | _teardown_errors(joined)
+        | _steps_gone_past(joined)
     )
+
+
+# srun's word that a step's task failed ("srun: error: host: task 0: Exited with exit code 1"), and a batch script's
+# shell trace of a later srun ("+ srun ...", set -x): the script went on past the failed step.
+_STEP_EXITED = re.compile(r"^srun: error: \S+: tasks? [\d,\-]+: Exited with exit code \d+")
+_NEXT_STEP = re.compile(r"^\++ srun ")
+
+
+def _steps_gone_past(joined: JoinedText) -> set[int]:
+    """The lines of srun's steps that failed where the batch script's trace shows a later step started: a helper step
+    the job went on without, not the job's end (a later step's own failure says so in its lines)."""
+    exited = [i for i in joined.lines_with("Exited with exit code") if _STEP_EXITED.match(joined.lines[i].body)]
+    if not exited:
+        return set()
+    later = max((i for i in joined.lines_with("srun ") if _NEXT_STEP.match(joined.lines[i].body)), default=-1)
+    return {i for i in exited if i < later}
 
 
 def _teardown_errors(joined: JoinedText) -> set[int]:
