@@ -2372,6 +2372,13 @@ CASES = [
     ),
     ("nccl-comm-done", "source-texts.log", "- Init COMPLETE", "comm-done", {}),
     (
+        "neuron-cores-unavailable",
+        "field/3397-neuron-cores-not-available-leftover-workers.log",
+        "NeuronCore(s) not available",
+        "log-neuron-cores-unavailable",
+        {"requested": "nc1-nc1", "available": "0"},
+    ),
+    (
         "enroot-registry-in-name",
         "field/3332-pyxis-old-bare-image-ref-routed-to-dockerhub-401.log",
         "registry-1.docker.io",
@@ -5389,3 +5396,18 @@ def test_a_step_that_failed_before_the_batch_script_started_another_is_no_failur
     assert failure_lines(to_input("\n".join(lines), "a.log")) == []
     failed = next(i for i, line in enumerate(lines) if "Exited with exit code 1" in line)
     assert failure_lines(to_input("\n".join(lines[: failed + 1]), "a.log"))  # where the script stopped there
+
+
+def test_the_ofi_plugins_failure_a_process_went_on_past_without_a_failure_is_a_warning() -> None:
+    # recorded in the field (the Neuron NKI quickstart, one instance): the runtime's CCOM copy of the plugin's WARNs,
+    # then the kernel compiled and ran
+    lines = _healthy_lines("6031")
+    assert _severities(lines) == [("log-nccl-ofi-no-efa", "warning")]
+    plugin = [line for line in lines if "CCOM WARN" in line]
+    assert _severities(plugin) == [("log-nccl-ofi-no-efa", "error")]  # where the paste ends there
+
+
+def test_failure_lines_of_other_runtimes_are_failures() -> None:
+    # recorded in the field (AWS Neuron's troubleshooting): the runtime's ERROR line and TensorFlow's failed CHECK
+    lines = _field_lines("3397-neuron-cores-not-available-leftover-workers.log")
+    assert [line.number for line in failure_lines(to_input("\n".join(lines), "a.log"))] == [1, 2]

@@ -992,7 +992,8 @@ LOGS: tuple[Entry, ...] = (
             Variant(
                 "fell-back",
                 "warning",
-                "the log shows NCCL going on over its TCP sockets: the job runs, several times slower than on EFA",
+                "the log shows NCCL going on over its TCP sockets (the job runs, several times slower than on EFA), "
+                "or the process going on past the plugin's failure without one of its own (a job on one host)",
             ),
         ),
     ),

@@ -2928,4 +2928,22 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "先把镜像导入一次到共享存储上的 .sqsh 文件并传入该路径，可以避免每个节点都去拉取。",
         ),
     ),
+    Entry(
+        "log-neuron-cores-unavailable",
+        "error",
+        "log",
+        Text(
+            "The Neuron runtime could not take the NeuronCores {requested} ({available} available): another process "
+            "holds them",
+            "Neuron 运行时无法占用 NeuronCore {requested}（可用 {available} 个）：它们被另一个进程占用",
+        ),
+        Text(
+            "A previous run's workers left running hold the cores most often: neuron-ls and neuron-top show the "
+            "processes that hold them; end them (pkill -f your training script) before the next launch. Where two "
+            "jobs share a node, give each its own cores with NEURON_RT_VISIBLE_CORES.",
+            "最常见的是上一次运行残留的 worker 仍占着这些核：neuron-ls 和 neuron-top 会显示占用它们的进程；"
+            "在下次启动前结束它们（pkill -f 训练脚本）。若两个作业共用一个节点，用 NEURON_RT_VISIBLE_CORES "
+            "给每个作业分配各自的核。",
+        ),
+    ),
 )

@@ -2740,10 +2740,11 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # bootstrap.cc, misc/socket.cc (every release): NCCL_COMM_ID set, but not an address this node can use
         "nccl-comm-id-bad",
-        "NCCL WARN",
-        r"(?P<detail>Invalid NCCL_COMM_ID(?=, please use)|No valid (?:<IPv4_or_hostname>:<port>|\[IPv6\]:port) pair "
-        r"found|error encountered when getting address info : .+|No interface found in the same subnet as remote "
-        r"address \S+)",
+        ("NCCL WARN", "Invalid NCCL_COMM_ID"),  # a runtime that carries NCCL's bootstrap prints its own "WARN"
+        r"^(?=.*(?:NCCL WARN|Invalid NCCL_COMM_ID)).*?"
+        r"(?P<detail>Invalid NCCL_COMM_ID(?: \[[^\]\n]*\])?(?=, please use)|"
+        r"No valid (?:<IPv4_or_hostname>:<port>|\[IPv6\]:port) pair found|error encountered when getting address "
+        r"info : .+|No interface found in the same subnet as remote address \S+)",
         _name("log-nccl-comm-id-bad"),
     ),
     _sig(  # net_ib.cc (every release): NCCL found no RDMA device and will use sockets
@@ -3167,11 +3168,13 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # aws-ofi-nccl (nccl_net_ofi_*): no libfabric provider with an EFA device here; NCCL then tries its own
         # transports, so these WARNs appear in runs that work too
         "nccl-ofi-failed",
-        "NET/OFI ",
-        # releases before 1.9 say "Couldn't find any optimal provider"; 1.8 to 1.21 name the libfabric they need
-        r"NET/OFI (?P<detail>No eligible providers were found|Only EFA provider is supported|OFI fi_getinfo\(\) call "
-        r"failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed|Couldn't find any "
-        r"optimal provider|EFA provider requires at least libfabric version [\d.]*\d)\.?\s*$",
+        ("NET/OFI ", "OFI plugin initNet() failed"),
+        # releases before 1.9 say "Couldn't find any optimal provider"; 1.8 to 1.21 name the libfabric they need;
+        # the first releases (2019-2020) said "OFI plugin initNet() failed is EFA enabled?"
+        r"(?:NET/OFI |^)(?P<detail>No eligible providers were found|Only EFA provider is supported|OFI fi_getinfo\(\) "
+        r"call failed: [^\n]*?|Unable to find a protocol that worked|aws-ofi-nccl initialization failed|Couldn't find "
+        r"any optimal provider|EFA provider requires at least libfabric version [\d.]*\d|OFI plugin initNet\(\) failed "
+        r"is EFA enabled\?)\.?\s*$",
         lambda g: (OFI_FAILED, {"detail": g["detail"]}),
     ),
     _sig(  # aws-ofi-nccl: a transfer the provider completed with an error (a request's completion entry), after setup
@@ -4558,6 +4561,13 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-enroot-registry-in-name",
             {"registry": g["registry"], "image": g["image"], "tag": g["tag"], "code": g["code"].strip()},
         ),
+    ),
+    _sig(  # the Neuron runtime (NRT, 2.x): the NeuronCores a process asked for are held by another (a run's leftover
+        # workers) or are not this process's to take
+        "neuron-cores-unavailable",
+        "NeuronCore(s) not available",
+        r"NeuronCore\(s\) not available - Requested:(?P<requested>\S+) Available:(?P<available>\d+)",
+        lambda g: ("log-neuron-cores-unavailable", {"requested": g["requested"], "available": g["available"]}),
     ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again

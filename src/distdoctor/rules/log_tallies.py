@@ -100,9 +100,16 @@ def ray_versions(hits: Sequence[Hit], node: str) -> list[Finding]:
 _FELL_BACK = re.compile(r"NET/Socket ?: Using|Using network Socket|Init COMPLETE")
 
 
-def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str) -> list[Finding]:
+# A line of the network plugin's or of NCCL's own (the Neuron runtime's "CCOM" copy among them): no sign that the
+# process went on past the plugin's failure.
+_PLUGIN_OWN = re.compile(r"NET/OFI|\bNCCL\b|\bCCOM\b|OFI plugin")
+_WORD = re.compile(r"\w")
+
+
+def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str, log_failed: bool) -> list[Finding]:
     """The AWS OFI plugin that found no EFA device: the cause where NCCL stopped there, a warning (TCP instead of
-    EFA, several times slower) where the log shows NCCL falling back to its sockets."""
+    EFA, several times slower) where the log shows NCCL falling back to its sockets, or the process going on past it
+    without a failure (a job on one host, that needed no network)."""
     failed = _of(hits, OFI_FAILED)
     if not failed:
         return []
@@ -112,6 +119,11 @@ def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str) -> list[Findi
         for needle in ("NET/Socket", "Using network Socket", "Init COMPLETE")
         for i in joined.lines_with(needle)
     )
+    last = failed[-1].line.number
+    went_on = not log_failed and any(
+        line.number > last and _WORD.search(line.text) and not _PLUGIN_OWN.search(line.text) for line in joined.lines
+    )
+    fell_back = fell_back or went_on
     detail = "; ".join(dict.fromkeys(dict(h.params)["detail"] for h in failed))
     when = "fell-back" if fell_back else None
     return [make_finding("log-nccl-ofi-no-efa", node, evidence([h.line for h in failed]), when=when, detail=detail)]

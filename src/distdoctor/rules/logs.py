@@ -177,8 +177,15 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
         r"^\S[^\n]{0,40}? \| ERROR +\| |"
         # Ray's logger ("2022-11-15 19:26:36,618\tERROR tune.py:773 -- Trials did not complete"), a worker's prefix
         # ("(pid=123) ") before it or not
-        r"^(?:\([^()]*\)\s)?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\s+ERROR [\w.]+:\d+ -- "
+        r"^(?:\([^()]*\)\s)?\d{4}-\d\d-\d\d \d\d:\d\d:\d\d,\d+\s+ERROR [\w.]+:\d+ -- |"
+        # the Neuron runtime's ("2021-Nov-15 15:21:28.0231 7245:7245 ERROR NRT:nrt_allocate_neuron_cores ...")
+        r"^\S+ \d\d:\d\d:\d\d\.\d+ +\d+:\d+ +ERROR +[A-Z]+:"
     ),
+    # glog's and absl's failed CHECK (a process that ends there): torch's C++, XLA's, the Neuron and TensorFlow
+    # runtimes' ("2021-11-15 15:21:28.231864: F ./tensorflow/.../neuron_runtime.h:1037] Check failed: ...")
+    "Check failed: ": re.compile(r"(?:^|\s|\])Check failed: "),
+    # TensorFlow's and XLA's logger at its FATAL level: "2021-11-15 15:21:28.231864: F file.cc:123] ..."
+    ": F ": re.compile(r"^\d{4}-\d\d-\d\d \d\d:\d\d:\d\d\.\d+: F \S+:\d+\] "),
     "[E": re.compile(r"^(?:\[rank\d+\]:)?\[E[\s\d]"),
     "\nE": re.compile(r"^E\d{4} "),
     "[F": re.compile(r"^(?:\[rank\d+\]:)?\[F\d{3,4} "),  # glog's FATAL: torch's monitor ending a process it gave up on
@@ -1834,7 +1841,7 @@ def explain_findings(logs: Sequence[LogInput]) -> list[Finding]:
     for log, (node, hits), fail, j in zip(logs, per_node, failed, joined, strict=True):
         found += _grouped(hits, node, fail, log)
         found += reverse_dns(j, node)
-        found += ofi_failed(hits, j, node)
+        found += ofi_failed(hits, j, node, fail)
     found += _versions(logs, nodes, joined)
     found += _ib_mtu_unclamped(logs, per_node, joined)
     found += _duplicate_ranks(per_node)
