@@ -2946,4 +2946,22 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "给每个作业分配各自的核。",
         ),
     ),
+    Entry(
+        "log-collective-dtype-unsupported",
+        "error",
+        "log",
+        Text(
+            "The {backend} backend cannot carry a tensor of type {dtype} in this collective",
+            "{backend} 后端无法在这个集合通信中传输 {dtype} 类型的张量",
+        ),
+        Text(
+            "Cast the tensor to a type the backend supports before the collective and back after it (an int32 or "
+            "float flag instead of bool or uint8; complex numbers as torch.view_as_real), or update to the torch and "
+            "backend releases that added the type: NCCL has carried bfloat16 since 2.10, torch_npu's HCCL added bool "
+            "and uint8 in its later releases. The traceback's frame above the error names the call that sent it.",
+            "在集合通信之前把张量转换成后端支持的类型，之后再转回来（用 int32 或 float 标志代替 bool 或 uint8；复数用 "
+            "torch.view_as_real），或升级到已支持该类型的 torch 与后端版本：NCCL 自 2.10 起支持 bfloat16，torch_npu 的 "
+            "HCCL 在较新版本中加入了 bool 和 uint8。错误上方的 traceback 帧给出了发起该调用的位置。",
+        ),
+    ),
 )

@@ -4569,6 +4569,24 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NeuronCore\(s\) not available - Requested:(?P<requested>\S+) Available:(?P<available>\d+)",
         lambda g: ("log-neuron-cores-unavailable", {"requested": g["requested"], "available": g["available"]}),
     ),
+    _sig(  # a backend that cannot carry a tensor's dtype: ProcessGroupNCCL's getNcclDataType ("Input tensor data type
+        # is not supported for NCCL process group: T", 1.9 on; "Unconvertible NCCL type T" before), its Float8 reduction
+        # check, and torch_npu's HCCL ("HCCL AllReduce & Reduce: Unsupported data type at::kByte/at::kBool")
+        "collective-dtype-unsupported",
+        ("not supported for NCCL process group", "Unconvertible NCCL type", "Unsupported Float8 type", "HCCL "),
+        r"(?P<backend>NCCL) process group: (?P<dtype>\w+)|Unconvertible (?P<backend2>NCCL) type (?P<dtype2>\w+)|"
+        r"Unsupported (?P<dtype3>Float8) type for (?P<backend3>NCCL) reduction|"
+        # (a paste may glue the traceback's first line to the type: "at::kBoolTraceback (most recent call last)")
+        r"(?P<backend4>HCCL) [\w &]+: Unsupported data type "
+        r"(?P<dtype4>at::k[A-Za-z0-9]+?(?:/at::k[A-Za-z0-9]+?)*)(?=Traceback\b|[^A-Za-z0-9]|$)",
+        lambda g: (
+            "log-collective-dtype-unsupported",
+            {
+                "backend": g.get("backend") or g.get("backend2") or g.get("backend3") or g.get("backend4", ""),
+                "dtype": g.get("dtype") or g.get("dtype2") or g.get("dtype3") or g.get("dtype4", ""),
+            },
+        ),
+    ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
         "nccl-comm-done",
