@@ -595,6 +595,12 @@ def _steps_gone_past(joined: JoinedText) -> set[int]:
     return {i for i in exited if i < later}
 
 
+# NCCL's proxy failing the Close of a connection (proxy.cc): only a communicator's teardown sends it.
+_PROXY_CLOSE = re.compile(r"\[Proxy Service \d+\] Failed to execute operation Close\b")
+# How far above the quote of its last error torch's line of an NCCL error may be (the error class's line between).
+_LAST_ERROR_LINES = 4
+
+
 def _teardown_errors(joined: JoinedText) -> set[int]:
     """The lines of an NCCL error torch quotes with the proxy's failed Close as its last error (the error a
     communicator torn down at exit leaves for torch's watchdog): from torch's line of the error to the quote."""
@@ -1340,20 +1346,11 @@ _TORCH_WARNING = re.compile(r"^(?:\[rank\d+\]:)?\[W[\s\d]")
 _WORD = re.compile(r"\w")
 
 
-# NCCL's proxy failing the Close of a connection (proxy.cc): only a communicator's teardown sends it.
-_PROXY_CLOSE = re.compile(r"\[Proxy Service \d+\] Failed to execute operation Close\b")
-# How far below torch's line of an NCCL error its "Last error:" quote may come (the error class's line between).
-_LAST_ERROR_LINES = 4
-
-
 def _closing(group: Sequence[Hit], log: LogInput) -> bool:
-    """Whether every line of NCCL's system error quotes, as its last error, the proxy's failed Close: the error of a
-    communicator torn down at exit (torch's watchdog finds it once the job's work is done), not of the job's work."""
-    for hit in group:
-        k = log.index_of(hit.line.number)
-        if not any(_PROXY_CLOSE.search(line.text) for line in log.lines[k : k + _LAST_ERROR_LINES + 1]):
-            return False
-    return bool(group)
+    """Whether every line of NCCL's system error is of an error torch quotes with the proxy's failed Close as its last
+    error: a communicator torn down at exit (torch's watchdog finds it once the job's work is done), not the job's."""
+    block = _teardown_errors(JoinedText.of(log.lines))
+    return bool(group) and all(log.index_of(h.line.number) in block for h in group)
 
 
 def _retried_past(group: Sequence[Hit], log: LogInput) -> bool:
