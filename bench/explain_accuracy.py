@@ -744,6 +744,8 @@ _accept("leftover-processes-from-previous-run", "log-neuron-cores-unavailable")
 # And a backend that cannot carry a tensor's dtype (torch's NCCL process group's words in every release, torch_npu's
 # HCCL's), read from the sources since.
 _accept("collective-dtype-unsupported-by-backend", "log-collective-dtype-unsupported")
+# And torch_xla's replication over more devices than the process holds, read from its source since.
+_accept("xla-device-acquired-before-spawn", "log-xla-device-before-spawn")
 # After the thirty-seventh round was measured (1/2 named first then, at a24fd5c): enroot asking Docker Hub for an
 # image whose registry it read as part of the name, a finding of its own since.
 _accept("pyxis-bare-image-ref-dockerhub", "log-enroot-registry-in-name")

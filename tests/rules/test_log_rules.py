@@ -2372,6 +2372,13 @@ CASES = [
     ),
     ("nccl-comm-done", "source-texts.log", "- Init COMPLETE", "comm-done", {}),
     (
+        "xla-replication-devices",
+        "field/3399-lightning-tpu-xla-device-before-spawn-cannot-replicate.log",
+        "Cannot replicate",
+        "log-xla-device-before-spawn",
+        {"have": "1", "want": "8"},
+    ),
+    (
         "collective-dtype-unsupported",
         "source-texts.log",
         "process group: ComplexFloat",

@@ -2964,4 +2964,21 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "HCCL 在较新版本中加入了 bool 和 uint8。错误上方的 traceback 帧给出了发起该调用的位置。",
         ),
     ),
+    Entry(
+        "log-xla-device-before-spawn",
+        "error",
+        "log",
+        Text(
+            "torch_xla could not replicate over {want} devices from a process that holds {have}: it took an XLA "
+            "device before its replicas were spawned",
+            "torch_xla 无法在只持有 {have} 个设备的进程中跨 {want} 个设备复制：它在各副本启动之前就占用了 XLA 设备",
+        ),
+        Text(
+            "Do not call xm.xla_device() or move tensors to an XLA device in the parent process before xmp.spawn "
+            "(or, under Lightning, before Trainer.fit with accelerator='tpu'): create the device inside the spawned "
+            "function, or let the strategy move the model.",
+            "不要在 xmp.spawn 之前（或在 Lightning 中使用 accelerator='tpu' 调用 Trainer.fit 之前）在父进程里调用 "
+            "xm.xla_device() 或把张量移到 XLA 设备上：在被启动的函数内部创建设备，或让策略去移动模型。",
+        ),
+    ),
 )

@@ -4587,6 +4587,14 @@ SIGNATURES: tuple[Signature, ...] = (
             },
         ),
     ),
+    _sig(  # torch_xla's xla_model.py (1.x on, XRT and PJRT alike): replication across the device kind's cores, where
+        # the process holds fewer: it took an XLA device (xm.xla_device()) before xmp.spawn or its strategy started the
+        # replicas, Lightning's FAQ says
+        "xla-replication-devices",
+        "Cannot replicate if number of devices",
+        r"Cannot replicate if number of devices \((?P<have>\d+)\) is different from (?P<want>\d+)",
+        lambda g: ("log-xla-device-before-spawn", {"have": g["have"], "want": g["want"]}),
+    ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
         "nccl-comm-done",
