@@ -4,12 +4,13 @@ apart, and what they say together. Pure."""
 from __future__ import annotations
 
 import re
+from bisect import bisect_right
 from collections.abc import Sequence
 from itertools import pairwise
 from statistics import median
 
 from distdoctor.model import Finding
-from distdoctor.model.logs import stamp_seconds
+from distdoctor.model.logs import LogLine, stamp_seconds
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import is_link_local
 from distdoctor.rules.log_evidence import evidence
@@ -106,6 +107,13 @@ _PLUGIN_OWN = re.compile(r"NET/OFI|\bNCCL\b|\bCCOM\b|OFI plugin")
 _WORD = re.compile(r"\w")
 
 
+def goes_on_past(lines: Sequence[LogLine], last: int, unless: re.Pattern[str] | None = None) -> bool:
+    """Whether the log goes on below line `last`: a later line with words (a paste's "..." where it left lines out
+    has none) that `unless`, where given, does not match."""
+    later = lines[bisect_right(lines, last, key=lambda line: line.number) :]
+    return any(_WORD.search(line.text) and not (unless and unless.search(line.text)) for line in later)
+
+
 def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str, log_failed: bool) -> list[Finding]:
     """The AWS OFI plugin that found no EFA device: the cause where NCCL stopped there, a warning (TCP instead of
     EFA, several times slower) where the log shows NCCL falling back to its sockets, or the process going on past it
@@ -119,10 +127,7 @@ def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str, log_failed: b
         for needle in ("NET/Socket", "Using network Socket", "Init COMPLETE")
         for i in joined.lines_with(needle)
     )
-    last = failed[-1].line.number
-    went_on = not log_failed and any(
-        line.number > last and _WORD.search(line.text) and not _PLUGIN_OWN.search(line.text) for line in joined.lines
-    )
+    went_on = not log_failed and goes_on_past(joined.lines, failed[-1].line.number, unless=_PLUGIN_OWN)
     fell_back = fell_back or went_on
     detail = "; ".join(dict.fromkeys(dict(h.params)["detail"] for h in failed))
     when = "fell-back" if fell_back else None

@@ -68,7 +68,7 @@ from distdoctor.rules.log_signatures import (
 from distdoctor.rules.log_stacks import waiting_stack
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
 from distdoctor.rules.log_system_errors import NEEDLES as SYSTEM_ERROR_NEEDLES
-from distdoctor.rules.log_tallies import connect_retrying, ofi_failed, ray_versions, reverse_dns
+from distdoctor.rules.log_tallies import connect_retrying, goes_on_past, ofi_failed, ray_versions, reverse_dns
 from distdoctor.rules.log_text import JoinedText
 from distdoctor.rules.versions import release
 
@@ -1343,7 +1343,6 @@ def _ports_mixed_paired(groups: dict[tuple[str, tuple[tuple[str, str], ...]], li
 # torch's own warning lines (glog's "[W1203 11:46:39.287 socket.cpp:755]", or torch 1.x's "[W socket.cpp:663]"),
 # where a rank's "[rank3]:" may lead.
 _TORCH_WARNING = re.compile(r"^(?:\[rank\d+\]:)?\[W[\s\d]")
-_WORD = re.compile(r"\w")
 
 
 def _closing(group: Sequence[Hit], log: LogInput) -> bool:
@@ -1360,7 +1359,7 @@ def _retried_past(group: Sequence[Hit], log: LogInput) -> bool:
     if not group or not all(_TORCH_WARNING.match(h.line.body) for h in group):
         return False
     last = max(h.line.number for h in group)
-    return any(line.number > last and _WORD.search(line.text) for line in log.lines[log.index_of(last) :])
+    return goes_on_past(log.lines, last)
 
 
 def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> list[Finding]:
