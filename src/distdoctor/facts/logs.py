@@ -78,8 +78,9 @@ _PADDED_TASK = r" {1,4}\d{1,5}: "
 _PADDED_TASK_START = re.compile(_PADDED_TASK)
 # A continuation that starts a new record rather than continuing the line above.
 # (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
+# A repr's address ("<function f" above "at 0x7fc9...>'") is a message's rest, where "at x" starts a JS or Java frame.
 _NOT_CONTINUATION = re.compile(
-    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at |#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})|{_PADDED_TASK}"
+    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at (?!0x)|#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})|{_PADDED_TASK}"
 )
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.

@@ -352,11 +352,20 @@ def match_log(log: LogInput, joined: JoinedText | None = None) -> list[Hit]:
 _MAX_RUN = 12
 
 
+_QUOTES = "'\""
+
+
 def _cut_runs(log: LogInput) -> list[range]:
     """The runs of lines that may continue on the next, each with the line below its last: whole first (a line cut
     several times), then each cut alone."""
+    # a quoted start repeated is two paths of one message ("'out/a.tar' ->" above "'out/b.tar'"), not two records
     cut = [
-        line.may_continue and not (len(line.text) >= RECORD_HEAD and after.text.startswith(line.text[:RECORD_HEAD]))
+        line.may_continue
+        and not (
+            len(line.text) >= RECORD_HEAD
+            and line.text[0] not in _QUOTES
+            and after.text.startswith(line.text[:RECORD_HEAD])
+        )
         for line, after in pairwise(log.lines)
     ]
     runs: list[range] = []
@@ -422,6 +431,24 @@ def _unread_failure(read: set[tuple[str, str]]) -> bool:
     return bool(read) and all(key == _FAILED and needle not in _TRACEBACK_NEEDLES for key, needle in read)
 
 
+# Python's warnings module: "file.py:237: UserWarning: message", then the source line that warned, indented.
+_PY_WARNING = re.compile(r"\.py:\d+: [A-Z]\w*Warning: ")
+
+
+def _one_record(log: LogInput, run: range) -> bool:
+    """Whether a run's rest lies inside one record the paste wrapped: without a prefix between two lines of one
+    process ("30:" from srun -l), or between a Python warning and the source line it quotes below its message."""
+    if run.stop >= len(log.lines):
+        return False
+    head, below = log.lines[run[0]], log.lines[run.stop]
+    # the source line below the message, or read into the message's rest as its indented continuation
+    if _PY_WARNING.search(head.text) and (below.body[:1].isspace() or below.number - log.lines[run[-1]].number > 1):
+        return True
+    who = (head.host, head.tag)
+    rest_bare = not any(log.lines[k].host or log.lines[k].tag for k in run[1:])
+    return any(who) and (below.host, below.tag) == who and rest_bare
+
+
 def _rejoined(log: LogInput) -> LogInput:
     """The log with each line a terminal or an editor may have wrapped joined to its rest, where the joined text reads
     as a finding that none of its pieces reads as alone."""
@@ -456,8 +483,12 @@ def _rejoined(log: LogInput) -> LogInput:
             # a failure line no signature reads ("DistBackendError: NCCL error") that its rest explains (" in: ...
             # unhandled system error"), read alone below it; a rest that is a failure of its own starts a record
             whole = [g for g in (i, i + len(runs)) if read[g] >= known and not _unread_failure(read[g])]
-        # below, only a rest that reads as nothing alone: one that does is a record of its own
-        if not whole and not any(alone[k] for k in r[1:]):
+            if not whole and log.lines[r[0]].text.rstrip().endswith(":") and not any(alone[k] for k in r[1:]):
+                # its message's object on the next lines ("No such file or directory:" above "'out/tmp.tar'")
+                whole = [g for g in (i + len(runs), i) if read[g] >= known]
+        # below, only a rest that reads as nothing alone, or that lies inside one record: one that does not is a
+        # record of its own
+        if not whole and (_one_record(log, r) or not any(alone[k] for k in r[1:])):
             # a failure's words the cut split ("No such file" above "or directory: '/tmp/x'"), whole again
             whole = [g for g in (i, i + len(runs)) if _failures(read[g]) - known_failures and read[g] >= known]
             # a line no failure, cut where its piece reads as one (NCCL's "WARN [Service thread] Accept f" above
@@ -467,6 +498,9 @@ def _rejoined(log: LogInput) -> LogInput:
                 for g in (i, i + len(runs))
                 if _failures(read[g]) < known_failures and read[g] - _failures(read[g]) >= known - known_failures
             ]
+        if not whole and _one_record(log, r):
+            # one record by its prefixes, whatever it reads: whole again where that loses none of its findings
+            whole = [g for g in (i + len(runs), i) if read[g] - _failures(read[g]) >= known - known_failures]
         if whole:
             adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
     if not adopted:
@@ -510,7 +544,7 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
     complete: dict[str, int] = {}
     ended: dict[str, int] = {}
     for j in joined.lines_with("COMPLETE"):
-        text = joined.lines[j].text
+        text = _with_cut_head(joined, j)
         if (m := _NCCL_PROCESS.search(text)) is None:
             continue
         if "Init COMPLETE" in text:
@@ -540,6 +574,15 @@ def _recovered_lines(joined: JoinedText) -> set[int]:
             and (fallback or i < ended.get(process, -1) or aborting.get(process, len(joined.lines)) < i)
         )
     }
+
+
+def _with_cut_head(joined: JoinedText, j: int) -> str:
+    """A line's text, after the line above it where a paste cut it there ("... cudaDev 3" above "busId 5d000 - Abort
+    COMPLETE"): the line it was cut from, whole again."""
+    above = joined.lines[j - 1] if j else None
+    if above is None or not above.may_continue or _NCCL_PROCESS.search(joined.lines[j].text):
+        return joined.lines[j].text
+    return f"{above.text} {joined.lines[j].text}"
 
 
 # A communicator's end (init.cc): aborted or destroyed, as a job that finished does at exit.
