@@ -744,7 +744,9 @@ CAUSES["xla-device-acquired-before-spawn"] = CAUSES["cuda-init-before-fork"]
 # one its libfabric cannot serve). Left unmapped (no finding names them): rdzv-id-default-shared-across-jobs,
 # ray-num-cpus-exceeds-slurm-allocation.
 CAUSES["vllm-worker-loop-blocks-weight-sync-group"] = CAUSES["log-collective-mismatch"]
-CAUSES["extra-framework-libs-break-net-plugin"] = CAUSES["nccl-net-plugin-not-loaded"] | CAUSES["ofi-plugin-newer-than-libfabric"]
+CAUSES["extra-framework-libs-break-net-plugin"] = (
+    CAUSES["nccl-net-plugin-not-loaded"] | CAUSES["ofi-plugin-newer-than-libfabric"]
+)
 # After the thirty-ninth round was measured (2/10 named first then, at e7a1fe1, 4 silent): the Neuron runtime's cores
 # another process holds, a finding of its own since.
 _accept("leftover-processes-from-previous-run", "log-neuron-cores-unavailable")
