@@ -2372,6 +2372,36 @@ CASES = [
     ),
     ("nccl-comm-done", "source-texts.log", "- Init COMPLETE", "comm-done", {}),
     (
+        "nccl-ofi-nic-groups",
+        "field/3510-eks-p5-ofi-unexpected-group-size-tensorflow-in-image.log",
+        "Unexpected group size 0",
+        "ofi-nic-groups",
+        {"detail": "Unexpected group size 0"},
+    ),
+    ("nccl-ofi-nic-groups", "source-texts.log", "Failed to group NICs", "ofi-nic-groups", {}),
+    (
+        "nccl-ofi-nic-groups",
+        "source-texts.log",
+        "(minimum 1, maximum 4)",
+        "ofi-nic-groups",
+        {"detail": "Unexpected topo group size of 0 (minimum 1, maximum 4)"},
+    ),
+    (
+        "run-id-default-log-dir",
+        "field/3480-elastic-etcd-rdzv-id-none-rendezvous-closed.log",
+        "none_b_ggbxiq",
+        "run-id-default",
+        {},
+    ),
+    ("run-id-default-log-dir", "store-barrier-slow.log", "none_0ogwjcv6", "run-id-default", {}),
+    (
+        "run-id-default-config",
+        "field-healthy/4106-dlrover-elastic-agent-static-rdzv-omp-warning-after-fix.log",
+        "run_id           : none",
+        "run-id-default",
+        {},
+    ),
+    (
         "xla-replication-devices",
         "field/3399-lightning-tpu-xla-device-before-spawn-cannot-replicate.log",
         "Cannot replicate",
@@ -5446,3 +5476,30 @@ def test_failure_lines_of_other_runtimes_are_failures() -> None:
     # recorded in the field (AWS Neuron's troubleshooting): the runtime's ERROR line and TensorFlow's failed CHECK
     lines = _field_lines("3397-neuron-cores-not-available-leftover-workers.log")
     assert [line.number for line in failure_lines(to_input("\n".join(lines), "a.log"))] == [1, 2]
+
+
+def _names(*lines: LogLine) -> list[str]:
+    log = LogInput("a.log", tuple(replace(x, source="a.log", number=i) for i, x in enumerate(lines)))
+    return [f.name for f in explain_findings([log])]
+
+
+def test_a_closed_rendezvous_under_torchruns_default_id_is_the_id_every_job_shares() -> None:
+    run_id = real_line("field-healthy/4106-dlrover-elastic-agent-static-rdzv-omp-warning-after-fix.log", "run_id   ")
+    log_dir = real_line("store-barrier-slow.log", "none_0ogwjcv6")
+    closed = real_line("torch-source.log", "RendezvousClosedError")
+    assert _names(run_id, closed) == _names(log_dir, closed) == ["log-rendezvous-id-shared"]
+    assert _names(closed) == ["log-rendezvous-closed"]
+    assert _names(run_id, log_dir) == []
+
+
+def test_the_ofi_plugin_that_could_not_pair_its_nics_with_the_gpus_is_named_apart_from_one_without_efa() -> None:
+    grouped = real_line("field/3510-eks-p5-ofi-unexpected-group-size-tensorflow-in-image.log", "group size").text
+    gave_up = real_line("field/1962-polaris-aws-ofi-nccl-cxi-no-provider.log", "initialization failed").text
+    found = explain_findings([to_input(f"{grouped}\n{gave_up}", "a.log")])
+    assert [(f.name, f.severity) for f in found] == [("log-nccl-ofi-nic-groups", "error")]
+    assert len(found[0].evidence) == 2
+    # NCCL's choice of its sockets below them: the job runs, slower
+    fell_back = _field_lines("954-eks-pod-identity-linklocal-nic-socket-fallback.log")[3]
+    assert "NET/Socket" in fell_back
+    went_on = explain_findings([to_input(f"{grouped}\n{fell_back}", "a.log")])
+    assert [(f.name, f.severity) for f in went_on if f.severity != "info"] == [("log-nccl-ofi-nic-groups", "warning")]

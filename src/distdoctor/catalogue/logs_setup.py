@@ -2981,4 +2981,53 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "xm.xla_device() 或把张量移到 XLA 设备上：在被启动的函数内部创建设备，或让策略去移动模型。",
         ),
     ),
+    Entry(
+        "log-rendezvous-id-shared",
+        "error",
+        "log",
+        Text(
+            "torchrun ran on the rendezvous id 'none', its default without --rdzv-id, and found that rendezvous "
+            "closed: every job on the same rendezvous backend without an id of its own meets in it, and another job "
+            "(or an earlier run of this one) had closed it",
+            "torchrun 使用了 rendezvous id 'none'（未给 --rdzv-id 时的默认值），并发现该 rendezvous 已经关闭：同一 "
+            "rendezvous 后端上所有没有自己 id 的作业都会进入同一个 rendezvous，另一个作业（或本作业的上一次运行）"
+            "已经把它关闭了",
+        ),
+        Text(
+            "Give every job its own --rdzv-id, the same on all of its nodes and new for each run (the Slurm job id, "
+            "the PyTorchJob's name, a uuid the launch script makes once); with an etcd backend, old keys of a "
+            "previous run under that id can also be removed from etcd.",
+            "为每个作业指定它自己的 --rdzv-id：在该作业的所有节点上相同，每次运行都不同（Slurm 作业号、PyTorchJob "
+            "的名字，或启动脚本生成一次的 uuid）；使用 etcd 后端时，也可以从 etcd 中删除上一次运行在该 id 下留下的键。",
+        ),
+    ),
+    Entry(
+        "log-nccl-ofi-nic-groups",
+        "error",
+        "log",
+        Text(
+            "The AWS OFI plugin's RDMA protocol could not pair the NICs with the GPUs in the PCI topology it read "
+            "({detail}): it did not start",
+            "AWS OFI 插件的 RDMA 协议无法在它读到的 PCI 拓扑中把网卡与 GPU 配对（{detail}）：该协议没有启动",
+        ),
+        Text(
+            "The plugin reads the topology through hwloc: inside the job, /sys must show the EFA NICs and the GPUs "
+            "under their PCI bridges (lstopo, or fi_info -p efa and nvidia-smi topo -m), and the plugin must load "
+            "the hwloc and libfabric it was built with. An image that also carries other frameworks' copies of these "
+            "libraries can shadow them: ldd on the plugin in the job shows which ones it loads; the plugin of the "
+            "node's EFA installer, or an image without the extra frameworks, avoids that.",
+            "插件通过 hwloc 读取拓扑：作业内的 /sys 必须能看到 EFA 网卡和 GPU 及其所在的 PCI 桥（lstopo，或 fi_info -p "
+            "efa 与 nvidia-smi topo -m），并且插件必须加载它编译时所用的 hwloc 和 libfabric。镜像中若还带有"
+            "其他框架自带的这些库的副本，可能会遮蔽它们：在作业中对插件运行 ldd 可以看到实际加载了哪些；"
+            "使用节点 EFA 安装包自带的插件，或不带这些额外框架的镜像，可以避免。",
+        ),
+        variants=(
+            Variant(
+                "fell-back",
+                "warning",
+                "the log shows NCCL going on over its TCP sockets (the job runs, several times slower than on EFA), "
+                "or the process going on past the plugin's failure without one of its own",
+            ),
+        ),
+    ),
 )

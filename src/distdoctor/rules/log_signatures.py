@@ -45,6 +45,7 @@ RAY_VERSIONS = "ray-versions"  # the Ray and Python releases of a Ray cluster, a
 SHM_SIZE = "shm-size"  # a /dev/shm size a tool reported, larger than a container's default
 BARRIER_DONE = "barrier-done"  # a store-based barrier completed: the ranks that waited in it all came
 OFI_FAILED = "ofi-failed"  # the AWS OFI network plugin (EFA) failing to start: whether NCCL fell back says how bad
+OFI_NIC_GROUPS = "ofi-nic-groups"  # its rdma protocol pairing no NIC with the GPUs in the PCI topology it read
 PG_INIT = "pg-init"  # a framework announcing init_process_group: where a log that ends there stopped
 LAUNCHED = "launched"  # torchrun's start banner: a log that ends there, hung or done, printed nothing of the job's
 CONNECT_TRIED = "connect-tried"  # one address of a host's several that torch's connect failed on, the next then tried
@@ -59,6 +60,7 @@ IB_ABSENT = "ib-absent"  # NCCL's "NET/IB : No device found.": it runs over sock
 IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (NCCL's "... set by environment to")
 LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its own: it sees this node alone
 COMM_DONE = "comm-done"  # NCCL set a communicator up or ended it ("Init/Abort/Destroy COMPLETE")
+RUN_ID_DEFAULT = "run-id-default"  # torchrun's agent on the rendezvous id "none", its default without --rdzv-id
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
@@ -74,6 +76,7 @@ MARKERS = frozenset(
         CONNECT_TRIED,
         BARRIER_DONE,
         OFI_FAILED,
+        OFI_NIC_GROUPS,
         CONNECT_RETRY,
         RAY_VERSIONS,
         SHM_SIZE,
@@ -92,6 +95,7 @@ MARKERS = frozenset(
         NIC_NOT_PCI,
         CUDA_INVALID,
         COMM_DONE,
+        RUN_ID_DEFAULT,
     }
 )
 
@@ -3177,6 +3181,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"is EFA enabled\?)\.?\s*$",
         lambda g: (OFI_FAILED, {"detail": g["detail"]}),
     ),
+    _sig(  # aws-ofi-nccl's rdma protocol (nccl_ofi_rdma, 1.8 on): the NICs it groups with each GPU from hwloc's PCI
+        # topology, none found ("group size 0"), more than its rails, or the grouping failed; the protocol does not
+        # start, and the plugin or NCCL goes on without it
+        "nccl-ofi-nic-groups",
+        "NET/OFI ",
+        r"NET/OFI (?P<detail>Unexpected (?:topo )?group size (?:of )?-?\d+(?: \((?:minimum \d+, )?maximum \d+\))?|"
+        r"Failed to group NICs)",
+        lambda g: (OFI_NIC_GROUPS, {"detail": g["detail"]}),
+    ),
     _sig(  # aws-ofi-nccl: a transfer the provider completed with an error (a request's completion entry), after setup
         # worked: "Request %p completed with error. RC: %d. Error: %s." (1.3 to 1.9), "Error: %d (%s)" (1.10 on),
         # "Request completed with error" (the rdma protocol's), "Remote write completed with error. RC: %d. Flags: ..."
@@ -4594,6 +4607,19 @@ SIGNATURES: tuple[Signature, ...] = (
         "Cannot replicate if number of devices",
         r"Cannot replicate if number of devices \((?P<have>\d+)\) is different from (?P<want>\d+)",
         lambda g: ("log-xla-device-before-spawn", {"have": g["have"], "want": g["want"]}),
+    ),
+    _sig(  # torchrun's --rdzv-id defaults to the string "none" (run.py, 1.9 on); the agent names each run's log
+        # directory "<run id>_<random>" (local_elastic_agent.py, 1.9 on) and lists its launch config's run_id
+        "run-id-default-log-dir",
+        "log directory set to",
+        r"log directory set to: \S*/none_\w+",
+        lambda g: (RUN_ID_DEFAULT, {}),
+    ),
+    _sig(
+        "run-id-default-config",
+        "run_id",
+        r"\brun_id\s+: none(?:\s|$)",
+        lambda g: (RUN_ID_DEFAULT, {}),
     ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again

@@ -14,7 +14,7 @@ from distdoctor.model.logs import LogLine, stamp_seconds
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.local import is_link_local
 from distdoctor.rules.log_evidence import evidence
-from distdoctor.rules.log_signatures import CONNECT_RETRY, OFI_FAILED, RAY_VERSIONS, Hit
+from distdoctor.rules.log_signatures import CONNECT_RETRY, OFI_FAILED, OFI_NIC_GROUPS, RAY_VERSIONS, Hit
 from distdoctor.rules.log_text import JoinedText
 
 # torch's warning when getnameinfo of a client's address fails, and the plain text that finds its lines
@@ -115,10 +115,11 @@ def goes_on_past(lines: Sequence[LogLine], last: int, unless: re.Pattern[str] | 
 
 
 def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str, log_failed: bool) -> list[Finding]:
-    """The AWS OFI plugin that found no EFA device: the cause where NCCL stopped there, a warning (TCP instead of
-    EFA, several times slower) where the log shows NCCL falling back to its sockets, or the process going on past it
-    without a failure (a job on one host, that needed no network)."""
-    failed = _of(hits, OFI_FAILED)
+    """The AWS OFI plugin that found no EFA device, or no NIC to pair with the GPUs: the cause where NCCL stopped
+    there, a warning (TCP instead of EFA, several times slower) where the log shows NCCL falling back to its sockets,
+    or the process going on past it without a failure (a job on one host, that needed no network)."""
+    grouped = _of(hits, OFI_NIC_GROUPS)
+    failed = sorted([*grouped, *_of(hits, OFI_FAILED)], key=lambda h: h.line.number)
     if not failed:
         return []
     first = failed[0].line.number
@@ -131,4 +132,6 @@ def ofi_failed(hits: Sequence[Hit], joined: JoinedText, node: str, log_failed: b
     fell_back = fell_back or went_on
     detail = "; ".join(dict.fromkeys(dict(h.params)["detail"] for h in failed))
     when = "fell-back" if fell_back else None
-    return [make_finding("log-nccl-ofi-no-efa", node, evidence([h.line for h in failed]), when=when, detail=detail)]
+    # the EFA devices were there where the plugin went as far as pairing them with the GPUs
+    name = "log-nccl-ofi-nic-groups" if grouped else "log-nccl-ofi-no-efa"
+    return [make_finding(name, node, evidence([h.line for h in failed]), when=when, detail=detail)]

@@ -54,6 +54,7 @@ from distdoctor.rules.log_signatures import (
     RDZV_STARTED,
     REFUSED,
     REGISTERED,
+    RUN_ID_DEFAULT,
     SIGNATURES,
     SLURM_LAUNCHES,
     SPAWNS,
@@ -1341,6 +1342,16 @@ def _pyxis_failure(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hi
     groups[("log-pyxis-container-failed", (("detail", detail),))] = sorted(hits, key=lambda h: h.line.number)
 
 
+def _rendezvous_id_shared(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit]
+) -> None:
+    """A closed rendezvous found under torchrun's default id "none": one any other job on that backend shares."""
+    default = next((h for h in hits if h.finding == RUN_ID_DEFAULT), None)
+    if default is None or ("log-rendezvous-closed", ()) not in groups:
+        return
+    groups[("log-rendezvous-id-shared", ())] = [default, *groups.pop(("log-rendezvous-closed", ()))]
+
+
 def _kernel_faults(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """The driver's Xids of one GPU's faulting kernel (13, then 43 as it stops it) as one finding, Xids in order."""
     by_gpu: dict[str, list[Hit]] = {}
@@ -1453,6 +1464,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _pyxis_failure(groups, log)
     _kernel_faults(groups)
     _rank_assignment_wait(groups, hits)
+    _rendezvous_id_shared(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
