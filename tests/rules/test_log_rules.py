@@ -2681,11 +2681,18 @@ CASES = [
         {"node": "this node's raylet (a task's local raylet died)"},
     ),
     (
-        "ray-raylet-died",
+        "ray-worker-unregistered",
         "source-texts.log",
         "Unable to register worker with raylet",
-        "log-ray-node-dead",
-        {"node": "this node's raylet (a worker could not register with it)"},
+        "log-ray-worker-unregistered",
+        {"reason": "Failed to read data from the socket: End of file"},
+    ),
+    (
+        "ray-worker-unregistered",
+        "field/3451-ray-on-slurm-num-cpus-worker-register-raylet.log",
+        "Unable to register worker with raylet",
+        "log-ray-worker-unregistered",
+        {"reason": "No such file or directory"},
     ),
     (
         "ray-raylet-died",

@@ -3030,4 +3030,26 @@ LOGS_SETUP: tuple[Entry, ...] = (
             ),
         ),
     ),
+    Entry(
+        "log-ray-worker-unregistered",
+        "error",
+        "log",
+        Text(
+            "A Ray worker process could not register with its node's raylet ({reason}): the raylet started more "
+            "workers than the job's CPUs allow, or went away",
+            "一个 Ray worker 进程无法向本节点的 raylet 注册（{reason}）：raylet 启动的 worker 多于作业分到的 CPU，"
+            "或者 raylet 已经退出",
+        ),
+        Text(
+            "ray start and ray.init size a node by the machine's CPUs, not by what Slurm or a container's cgroup gave "
+            "the job, and start workers to match: pass --num-cpus (ray.init(num_cpus=...)) equal to the job's share "
+            "(SLURM_CPUS_PER_TASK, or SLURM_CPUS_ON_NODE). Otherwise read raylet.out and raylet.err under "
+            "/tmp/ray/session_latest/logs on that node for why the raylet stopped (the OOM killer, a crash), and "
+            "keep Ray's --temp-dir on a local disk with a short path.",
+            "ray start 和 ray.init 按整台机器的 CPU 数而不是 Slurm 或容器 cgroup 分给作业的数量来确定节点规模，"
+            "并据此启动 worker：把 --num-cpus（ray.init(num_cpus=...)）设为作业实际分到的数量（SLURM_CPUS_PER_TASK "
+            "或 SLURM_CPUS_ON_NODE）。否则在该节点 /tmp/ray/session_latest/logs 下查看 raylet.out 和 raylet.err，"
+            "找出 raylet 停止的原因（OOM killer、崩溃），并把 Ray 的 --temp-dir 放在本地磁盘上、使用较短的路径。",
+        ),
+    ),
 )

@@ -3594,14 +3594,9 @@ SIGNATURES: tuple[Signature, ...] = (
     ),
     _sig(  # Ray's raylet watcher, exceptions.py and core worker (2.x): this node's raylet went away under its workers
         "ray-raylet-died",
-        (
-            "Raylet is terminated. Termination is unexpected",
-            "The task's local raylet died",
-            "Unable to register worker with raylet",
-            "the local Raylet is dead",
-        ),
+        ("Raylet is terminated. Termination is unexpected", "The task's local raylet died", "the local Raylet is dead"),
         r"(?P<term>Raylet is terminated\. Termination is unexpected)|(?P<task>The task's local raylet died)|"
-        r"(?P<register>Unable to register worker with raylet)|the local Raylet is dead",
+        r"the local Raylet is dead",
         lambda g: (
             "log-ray-node-dead",
             {
@@ -3611,13 +3606,19 @@ SIGNATURES: tuple[Signature, ...] = (
                     if g.get("term")
                     else "a task's local raylet died"
                     if g.get("task")
-                    else "a worker could not register with it"
-                    if g.get("register")
                     else "a worker lost its connection to it"
                 )
                 + ")"
             },
         ),
+    ),
+    _sig(  # Ray's core worker (core_worker.cc, 1.x and 2.x): a worker process its raylet started could not register
+        # with it, "Failed to register worker <id> to Raylet. <status>" logged or CHECKed; on Slurm, a raylet sized by
+        # the machine's CPUs rather than the job's (ray-project/ray#21479, verl#523)
+        "ray-worker-unregistered",
+        "Unable to register worker with raylet",
+        r"Unable to register worker with raylet\.?\s*(?P<reason>[^\n]{0,120}?)\s*$",
+        lambda g: ("log-ray-worker-unregistered", {"reason": g["reason"].rstrip(".") or "no reason given"}),
     ),
     _sig(  # vLLM's and SGLang's pynccl_wrapper.py (vLLM 0.4 on, SGLang 0.4 on): their own ctypes load of libnccl
         "pynccl-library-unloadable",
