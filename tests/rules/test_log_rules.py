@@ -2387,6 +2387,13 @@ CASES = [
         {"detail": "Unexpected topo group size of 0 (minimum 1, maximum 4)"},
     ),
     (
+        "colossalai-run-failed",
+        "field/3600-colossalai-run-remote-host-treated-as-localhost.log",
+        "on 192.168.0.189, is localhost",
+        "log-colossalai-run-failed",
+        {"host": "192.168.0.189", "local": "True", "error": "I/O operation on closed file"},
+    ),
+    (
         "run-id-default-log-dir",
         "field/3480-elastic-etcd-rdzv-id-none-rendezvous-closed.log",
         "none_b_ggbxiq",
@@ -5510,3 +5517,12 @@ def test_the_ofi_plugin_that_could_not_pair_its_nics_with_the_gpus_is_named_apar
     assert "NET/Socket" in fell_back
     went_on = explain_findings([to_input(f"{grouped}\n{fell_back}", "a.log")])
     assert [(f.name, f.severity) for f in went_on if f.severity != "info"] == [("log-nccl-ofi-nic-groups", "warning")]
+
+
+def test_colossalai_run_taking_two_hosts_for_this_machine_is_named_as_the_cause() -> None:
+    fixture = "field/3600-colossalai-run-remote-host-treated-as-localhost.log"
+    first, second = real_line(fixture, "--node_rank=0"), real_line(fixture, "--node_rank=1")
+    (both,) = explain_findings([LogInput("a.log", (replace(first, source="a.log"), replace(second, source="a.log")))])
+    assert dict(both.params)["detail"].startswith("it took 192.168.0.64, 192.168.0.189 each for this machine")
+    (one,) = explain_findings([LogInput("a.log", (replace(second, source="a.log"),))])
+    assert dict(one.params)["detail"].startswith("on 192.168.0.189: I/O operation on clos")

@@ -3052,4 +3052,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "找出 raylet 停止的原因（OOM killer、崩溃），并把 Ray 的 --temp-dir 放在本地磁盘上、使用较短的路径。",
         ),
     ),
+    Entry(
+        "log-colossalai-run-failed",
+        "error",
+        "log",
+        Text(
+            "colossalai run could not run the nodes' commands: {detail}",
+            "colossalai run 无法运行各节点的命令：{detail}",
+        ),
+        Text(
+            "colossalai run runs the command of a host it takes for this machine here, and reaches every other host "
+            "over ssh. Where it took two hosts for this machine, its check of which host is local went wrong and "
+            "every node's ranks started on this one: upgrade ColossalAI (later releases fixed the check), name the "
+            "hosts by the addresses they have, or start torchrun on each node yourself. Otherwise check that this "
+            "node reaches each host by passwordless ssh (ssh HOST true) and that the command runs there.",
+            "colossalai run 会在本机运行它认为是本机的主机的命令，并通过 ssh 连到其他每台主机。如果它把两台主机都当成了"
+            "本机，说明它判断哪台主机是本地的检查出了错，所有节点的 rank 都在这台机器上启动了：升级 ColossalAI（较新的"
+            "版本修复了这个检查），用各主机实际拥有的地址指定主机，或者自己在每个节点上启动 torchrun。否则请检查本节点"
+            "能否通过免密 ssh 连到每台主机（ssh HOST true），以及命令能否在那里运行。",
+        ),
+    ),
 )

@@ -4622,6 +4622,21 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\brun_id\s+: none(?:\s|$)",
         lambda g: (RUN_ID_DEFAULT, {}),
     ),
+    _sig(  # ColossalAI's `colossalai run` (cli/launcher/multinode_runner.py, 0.1 on): a node's command that failed,
+        # with whether the launcher took that host for the machine it runs on (run there without ssh)
+        "colossalai-run-failed",
+        "is localhost: ",
+        r"failed to run .+? on (?P<host>\S+), is localhost: (?P<local>True|False), exception: (?P<error>.{0,120}?)\s*$",
+        lambda g: (
+            "log-colossalai-run-failed",
+            {
+                "detail": f"on {g['host']}: {g['error'] or 'no exception given'}",
+                "host": g["host"],
+                "local": g["local"],
+                "error": g["error"] or "no exception given",
+            },
+        ),
+    ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
         "nccl-comm-done",

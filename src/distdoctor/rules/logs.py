@@ -1352,6 +1352,24 @@ def _rendezvous_id_shared(
     groups[("log-rendezvous-id-shared", ())] = [default, *groups.pop(("log-rendezvous-closed", ()))]
 
 
+def _colossalai_runs(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
+    """`colossalai run`'s failed commands as one finding: where it took several hosts for this machine, every node's
+    command ran here, which is the cause; else the hosts and the first error."""
+    keys = [k for k in groups if k[0] == "log-colossalai-run-failed"]
+    if not keys:
+        return
+    hits = sorted((h for k in keys for h in groups.pop(k)), key=lambda h: h.line.number)
+    runs = [dict(h.params) for h in hits]
+    local = list(dict.fromkeys(r["host"] for r in runs if r["local"] == "True"))
+    hosts = list(dict.fromkeys(r["host"] for r in runs))
+    if len(local) > 1:
+        took = ", ".join(local)
+        detail = f"it took {took} each for this machine, so their commands all ran here ({runs[0]['error']})"
+    else:
+        detail = f"on {', '.join(hosts)}: {runs[0]['error']}"
+    groups[("log-colossalai-run-failed", (("detail", detail),))] = hits
+
+
 def _kernel_faults(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """The driver's Xids of one GPU's faulting kernel (13, then 43 as it stops it) as one finding, Xids in order."""
     by_gpu: dict[str, list[Hit]] = {}
@@ -1465,6 +1483,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _kernel_faults(groups)
     _rank_assignment_wait(groups, hits)
     _rendezvous_id_shared(groups, hits)
+    _colossalai_runs(groups)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
