@@ -259,3 +259,19 @@ def test_a_failure_whose_message_an_editor_broke_after_its_colon_is_read_with_it
     text = (LOGS / "field" / "2821-timm-multinode-local-rank0-checkpoint-rename-shared-fs.log").read_text()
     found = explain_findings([to_input(_word_wrapped(text.strip(), 80), "a.log")])
     assert [f.name for f in found] == ["log-file-missing"]
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "names"),
+    [
+        # a quoted path the cut split, its first piece the only line of the width
+        ("913-mmseg-multinode-eval-part-pkl-not-shared.log", ["log-file-missing"]),
+        # "... NCCL version 21.0.3 ncc" above "lSystemError: System call ...": no exception of its own
+        ("944-belle-docker-shm-ipc-host.log", ["log-nccl-system-error"]),
+    ],
+)
+def test_a_line_a_terminal_cut_once_inside_a_word_or_a_quote_reads_whole(excerpt: str, names: list[str]) -> None:
+    text = (LOGS / "field" / excerpt).read_text()
+    wrapped = "\n".join(_wrapped(line, 120) for line in text.splitlines())
+    found = explain_findings([to_input(wrapped, "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == names

@@ -354,6 +354,8 @@ _MAX_RUN = 12
 
 
 _QUOTES = "'\""
+# The shortest line read as a terminal's cut inside a word: terminals are at least this wide.
+_MIN_CUT_WIDTH = 70
 
 
 def _cut_runs(log: LogInput) -> list[range]:
@@ -436,6 +438,26 @@ def _unread_failure(read: set[tuple[str, str]]) -> bool:
 _PY_WARNING = re.compile(r"\.py:\d+: [A-Z]\w*Warning: ")
 
 
+def _cut_inside(head: str, rest: str) -> str | None:
+    """How a line cut inside a word or a quote joins the line below ("tight" or "spaced"), or None where the cut may
+    fall between records: a terminal's cut between two letters of a word ("ncc" above "lSystemError"), or inside a
+    quote the head opened and the rest closes ("... directory: '/work/segfor" above "mer/part_2.pkl'")."""
+    if not head or not rest or rest[0].isspace() or len(head) < _MIN_CUT_WIDTH:
+        return None
+    if head.count("'") % 2 and rest.count("'") % 2 and "'" not in head[-1:]:
+        return "tight" if head[-1].isalnum() and rest[0].isalnum() else "spaced"
+    if head[-1].isalpha() and rest[0].islower() and rest[1:2].isalpha():
+        return "tight"
+    return None
+
+
+def _alone_cut(log: LogInput, run: range) -> bool:
+    """Whether a run is one line cut once: the lines around it are not cut into it (a line cut twice reads whole only
+    as the run of its three pieces, or as the pair that makes its last record whole)."""
+    first, last = run[0], run[-1]
+    return len(run) == 2 and not log.lines[last].may_continue and not (first and log.lines[first - 1].may_continue)
+
+
 def _one_record(log: LogInput, run: range) -> bool:
     """Whether a run's rest lies inside one record the paste wrapped: without a prefix between two lines of one
     process ("30:" from srun -l), or between a Python warning and the source line it quotes below its message."""
@@ -502,6 +524,15 @@ def _rejoined(log: LogInput) -> LogInput:
         if not whole and _one_record(log, r):
             # one record by its prefixes, whatever it reads: whole again where that loses none of its findings
             whole = [g for g in (i + len(runs), i) if read[g] - _failures(read[g]) >= known - known_failures]
+        if not whole and _alone_cut(log, r) and (glue := _cut_inside(log.lines[r[0]].text, log.lines[r[1]].text)):
+            # a word or a quote the cut split: whole again where that reads every finding of its pieces and the
+            # failure of its first (the rest's start, "lSystemError: ...", is no exception of its own)
+            whole = [
+                g
+                for g in ((i, i + len(runs)) if glue == "tight" else (i + len(runs), i))
+                if read[g] - _failures(read[g]) >= known - known_failures
+                and _failures(read[g]) >= _failures(alone[r[0]])
+            ]
         if whole:
             adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
     if not adopted:
