@@ -275,3 +275,15 @@ def test_a_line_a_terminal_cut_once_inside_a_word_or_a_quote_reads_whole(excerpt
     wrapped = "\n".join(_wrapped(line, 120) for line in text.splitlines())
     found = explain_findings([to_input(wrapped, "a.log")])
     assert [f.name for f in found if f.severity == "error"] == names
+
+
+@pytest.mark.parametrize(
+    "excerpt",
+    ["223-aws-g4dn-ray-nccl-veth-link-local.log", "412-nccl248-4x1080ti-allreduce-hang-intel-iommu.log"],
+)
+def test_a_benign_warn_an_editor_broke_where_its_lines_came_out_of_one_length_reads_benign(excerpt: str) -> None:
+    # "NCCL WARN Failed to open" above "libibverbs.so[.1]": glued at the width as a terminal's cut, then spaced
+    text = (LOGS / "field" / excerpt).read_text()
+    bare = [f.name for f in explain_findings([to_input(text, "a.log")]) if f.severity == "error"]
+    found = explain_findings([to_input("\n".join(_word_wrapped(line, 80) for line in text.splitlines()), "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == bare

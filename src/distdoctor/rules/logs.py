@@ -412,10 +412,13 @@ def _respaced(log: LogInput) -> LogInput:
     if not at:
         return log
     spaced = [log.lines[k].spaced() for k in at]
+    # more findings, or the same and fewer failures (NCCL's "WARN Failed to open" above "libibverbs.so[.1]", which
+    # it goes on from, glued into "openlibibverbs" reads as a WARN of its own)
     better = {
         k: line
         for k, line, tight, read in zip(at, spaced, _read_as([log.lines[k] for k in at]), _read_as(spaced), strict=True)
         if len(read - _failures(read)) > len(tight - _failures(tight))
+        or (read - _failures(read) >= tight - _failures(tight) and _failures(read) < _failures(tight))
     }
     return replace(log, lines=tuple(better.get(k, line) for k, line in enumerate(log.lines))) if better else log
 
