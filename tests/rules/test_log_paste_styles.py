@@ -287,3 +287,10 @@ def test_a_benign_warn_an_editor_broke_where_its_lines_came_out_of_one_length_re
     bare = [f.name for f in explain_findings([to_input(text, "a.log")]) if f.severity == "error"]
     found = explain_findings([to_input("\n".join(_word_wrapped(line, 80) for line in text.splitlines()), "a.log")])
     assert [f.name for f in found if f.severity == "error"] == bare
+
+
+def test_an_indented_block_an_editor_broke_may_continue_below_its_last_indented_piece() -> None:
+    # systemctl status, each of its indented lines broken at 80: "Loaded: ... enabled;" above "vendor preset: ..."
+    text = (LOGS / "field" / "1091-p5-fabricmanager-failed-version-mismatch.log").read_text()
+    found = explain_findings([to_input("\n".join(_word_wrapped(line, 80) for line in text.splitlines()), "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == ["log-fabric-manager-down"]

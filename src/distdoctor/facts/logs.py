@@ -310,7 +310,8 @@ def to_input(text: str, source: str) -> LogInput:
         if (at := ending.get(cut)) is None:
             continue
         text, piece = out[at].text, lines[cut - 1]
-        if text.endswith(piece):
+        # an indented piece was joined to the line above it without its indentation
+        if text.endswith(piece) or (piece[:1].isspace() and text.endswith(piece.lstrip())):
             out[at] = replace(out[at], may_continue=True)
         elif piece[-1].isspace() and text.endswith(piece.rstrip()):
             # joined with its line above by its indentation, the space the terminal cut at was dropped: restored
