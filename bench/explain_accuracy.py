@@ -747,6 +747,9 @@ CAUSES["vllm-worker-loop-blocks-weight-sync-group"] = CAUSES["log-collective-mis
 CAUSES["extra-framework-libs-break-net-plugin"] = (
     CAUSES["nccl-net-plugin-not-loaded"] | CAUSES["ofi-plugin-newer-than-libfabric"]
 )
+# The key the forty-second round's collectors coined, mapped by analogy before that round was measured: a host name
+# that resolves to a link-local IPv6 address (as bootstrap-link-local-ipv6).
+CAUSES["hostname-resolves-link-local-ipv6"] = set(CAUSES["bootstrap-link-local-ipv6"])
 # After the fortieth round was measured (0/4 named first then, at b5cc4ed, 1 silent): a closed rendezvous under
 # torchrun's default id "none", which every job on that backend without an id of its own shares, and the AWS OFI
 # plugin's rdma protocol pairing no NIC with the GPUs, each read from the sources since.
@@ -758,9 +761,11 @@ _accept("ray-num-cpus-exceeds-slurm-allocation", "log-ray-worker-unregistered")
 # After the forty-first round was measured (2/4 named first then, at 556839f): ColossalAI's launcher taking two hosts
 # for the machine it runs on, read from its source since.
 _accept("launcher-bug", "log-colossalai-run-failed")
-# The key the forty-second round's collectors coined, mapped by analogy before that round was measured: a host name
-# that resolves to a link-local IPv6 address (as bootstrap-link-local-ipv6).
-CAUSES["hostname-resolves-link-local-ipv6"] = CAUSES["bootstrap-link-local-ipv6"]
+# After the forty-second round was measured (0/3 named first then, at 7001ba4): NCCL's refusal of a connection from a
+# peer on the other network (its socket types in every release that names them), and TensorPipe's listener that could
+# not bind this host's address, read from the sources since.
+_accept("ib-hca-unusable", "log-nccl-net-transport-mixed")
+_accept("hostname-resolves-link-local-ipv6", "log-tensorpipe-listen-failed")
 # After the thirty-ninth round was measured (2/10 named first then, at e7a1fe1, 4 silent): the Neuron runtime's cores
 # another process holds, a finding of its own since.
 _accept("leftover-processes-from-previous-run", "log-neuron-cores-unavailable")

@@ -2394,6 +2394,27 @@ CASES = [
         {"host": "192.168.0.189", "local": "True", "error": "I/O operation on closed file"},
     ),
     (
+        "nccl-socket-type-mixed",
+        "field/3660-nccl-tests-ib-broken-socketfinalizeaccept-wrong-type.log",
+        "wrong type 4 != 3",
+        "log-nccl-net-transport-mixed",
+        {"peer": "InfiniBand or RoCE (NET/IB)", "own": "TCP sockets (NET/Socket)"},
+    ),
+    (
+        "nccl-socket-type-mixed",
+        "source-texts.log",
+        "wrong type 3 != 4",
+        "log-nccl-net-transport-mixed",
+        {"peer": "TCP sockets (NET/Socket)", "own": "InfiniBand or RoCE (NET/IB)"},
+    ),
+    (
+        "tensorpipe-listen",
+        "field/3691-tensorpipe-link-local-ipv6-listener-einval.log",
+        "uv/listener.cc",
+        "log-tensorpipe-listen-failed",
+        {"error": "invalid argument"},
+    ),
+    (
         "run-id-default-log-dir",
         "field/3480-elastic-etcd-rdzv-id-none-rendezvous-closed.log",
         "none_b_ggbxiq",

@@ -3072,4 +3072,48 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "能否通过免密 ssh 连到每台主机（ssh HOST true），以及命令能否在那里运行。",
         ),
     ),
+    Entry(
+        "log-nccl-net-transport-mixed",
+        "error",
+        "log",
+        Text(
+            "NCCL's nodes chose different networks: a peer connected over {peer} to a rank listening over {own}, "
+            "and NCCL refused the connection",
+            "NCCL 的各节点选择了不同的网络：一个对端通过 {peer} 连到了通过 {own} 监听的 rank，NCCL 拒绝了这个连接",
+        ),
+        Text(
+            "Each node picks its network when NCCL starts: where InfiniBand or RoCE works on one node and not on "
+            "another, that one falls back to TCP sockets and the two cannot connect. On every node check that the "
+            "HCAs are up and in the job (ibstat or ibv_devinfo: PORT_ACTIVE; /dev/infiniband inside a container), "
+            "compare each node's NCCL_DEBUG=INFO line 'Using network IB' or 'Using network Socket', and give every "
+            "node the same NCCL_IB_* and NCCL_NET settings; NCCL_IB_DISABLE=1 on every node runs them all over TCP.",
+            "每个节点在 NCCL 启动时各自选择网络：如果 InfiniBand 或 RoCE 在一个节点上可用、在另一个节点上不可用，后者会"
+            "退回 TCP socket，两者就无法互连。请在每个节点上检查 HCA 是否已启用并对作业可见（ibstat 或 ibv_devinfo："
+            "PORT_ACTIVE；容器内要有 /dev/infiniband），对比各节点 NCCL_DEBUG=INFO 输出的 'Using network IB' 或 "
+            "'Using network Socket'，并为所有节点设置相同的 NCCL_IB_* 和 NCCL_NET；在所有节点上设置 "
+            "NCCL_IB_DISABLE=1 会让它们都走 TCP。",
+        ),
+    ),
+    Entry(
+        "log-tensorpipe-listen-failed",
+        "error",
+        "log",
+        Text(
+            "TensorPipe (torch.distributed.rpc) could not listen on the address it chose for this host: {error}",
+            "TensorPipe（torch.distributed.rpc）无法在它为本主机选择的地址上监听：{error}",
+        ),
+        Text(
+            "TensorPipe listens on the address of the interface TP_SOCKET_IFNAME names, else on the one this host's "
+            "name resolves to. 'invalid argument' is most often a link-local IPv6 address (fe80::) that needs an "
+            "interface scope, which TensorPipe before torch 1.7 dropped; 'address not available' an address that is "
+            "not this host's (a stale /etc/hosts or DNS entry); 'address already in use' a port another process "
+            "holds. Set TP_SOCKET_IFNAME to the interface the nodes reach each other on (as GLOO_SOCKET_IFNAME and "
+            "NCCL_SOCKET_IFNAME), or make the host name resolve to that interface's address.",
+            "TensorPipe 在 TP_SOCKET_IFNAME 指定网卡的地址上监听，否则使用本主机名解析到的地址。'invalid argument' "
+            "最常见的原因是需要网卡作用域的链路本地 IPv6 地址（fe80::），torch 1.7 之前的 TensorPipe 会丢掉这个作用域；"
+            "'address not available' 表示该地址不属于本主机（/etc/hosts 或 DNS 记录过期）；'address already in use' "
+            "表示端口被其他进程占用。把 TP_SOCKET_IFNAME 设为节点之间互通所用的网卡（与 GLOO_SOCKET_IFNAME、"
+            "NCCL_SOCKET_IFNAME 相同），或让主机名解析到该网卡的地址。",
+        ),
+    ),
 )

@@ -100,6 +100,10 @@ MARKERS = frozenset(
 )
 
 
+# NCCL's socket types (include/socket.h, 2.16 on) of its two networks' connections.
+_NET_OF_SOCKET_TYPE = {"3": "TCP sockets (NET/Socket)", "4": "InfiniBand or RoCE (NET/IB)"}
+
+
 @dataclass(frozen=True)
 class Signature:
     """A known text: `key` names it, `pattern` finds it, `finding` turns its groups into (name, params)."""
@@ -4490,6 +4494,15 @@ SIGNATURES: tuple[Signature, ...] = (
         r"nvidia-container-cli: (?P<detail>(?:container|mount) error: .+?)(?:: unknown\.?)?\s*$",
         _name("log-container-hook-failed"),
     ),
+    _sig(  # TensorPipe's uv transport (torch.distributed.rpc, tensorpipe/transport/uv/listener.cc): the listener
+        # could not bind the address it chose for this host, the interface of TP_SOCKET_IFNAME or the host name's
+        "tensorpipe-listen",
+        "tensorpipe/transport/uv/listener",
+        # its uv errors inside the quote ('"rv < 0: invalid argument"'), others after it
+        r'In [^\n]*? at [^\n]*?tensorpipe/transport/uv/listener\.cc:\d+ "(?:[^"\n]*?: )?(?P<quoted>[^"\n:]+)"'
+        r"(?:: (?P<error>[^\n]+?))?\s*$",
+        lambda g: ("log-tensorpipe-listen-failed", {"error": g.get("error") or g["quoted"]}),
+    ),
     _sig(  # TensorPipe's agent (torch.distributed.rpc, tensorpipe_agent.cpp): a request whose connection failed
         "tensorpipe-refused",
         "encountered error when sending outgoing request",
@@ -4634,6 +4647,20 @@ SIGNATURES: tuple[Signature, ...] = (
                 "host": g["host"],
                 "local": g["local"],
                 "error": g["error"] or "no exception given",
+            },
+        ),
+    ),
+    _sig(  # misc/socket.cc (2.16 to 2.29; an INFO that discards the connection from 2.30): a connection of another
+        # socket type than the listener's. Type 3 is NET/Socket's, 4 NET/IB's (include/socket.h): a peer that set
+        # up its side over the other network than this rank
+        "nccl-socket-type-mixed",
+        "wrong type",
+        r"socketFinalizeAccept(?: from \S+)?: wrong type (?P<peer>[34]) != (?P<own>[34])\b",
+        lambda g: (
+            "log-nccl-net-transport-mixed",
+            {
+                "peer": _NET_OF_SOCKET_TYPE[g["peer"]],
+                "own": _NET_OF_SOCKET_TYPE[g["own"]],
             },
         ),
     ),
