@@ -766,6 +766,10 @@ _accept("launcher-bug", "log-colossalai-run-failed")
 # not bind this host's address, read from the sources since.
 _accept("ib-hca-unusable", "log-nccl-net-transport-mixed")
 _accept("hostname-resolves-link-local-ipv6", "log-tensorpipe-listen-failed")
+# And the rendezvous store torchrun could not reach (read since from a traceback cut in the backend's store call),
+# accepted for a blocked port as master-unreachable, the same store reached through MASTER_ADDR, always was: its fix
+# opens node 0's port in the firewall.
+_accept("firewall-blocked", "log-rendezvous-connection")
 # After the thirty-ninth round was measured (2/10 named first then, at e7a1fe1, 4 silent): the Neuron runtime's cores
 # another process holds, a finding of its own since.
 _accept("leftover-processes-from-previous-run", "log-neuron-cores-unavailable")

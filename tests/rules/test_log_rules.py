@@ -2408,6 +2408,13 @@ CASES = [
         {"peer": "TCP sockets (NET/Socket)", "own": "InfiniBand or RoCE (NET/IB)"},
     ),
     (
+        "rdzv-store-call-frame",
+        "field/3690-torchx-ray-c10d-store-unreachable-random-ports.log",
+        "in _call_store",
+        "rdzv-store-call",
+        {},
+    ),
+    (
         "tensorpipe-listen",
         "field/3691-tensorpipe-link-local-ipv6-listener-einval.log",
         "uv/listener.cc",
@@ -5547,3 +5554,17 @@ def test_colossalai_run_taking_two_hosts_for_this_machine_is_named_as_the_cause(
     assert dict(both.params)["detail"].startswith("it took 192.168.0.64, 192.168.0.189 each for this machine")
     (one,) = explain_findings([LogInput("a.log", (replace(second, source="a.log"),))])
     assert dict(one.params)["detail"].startswith("on 192.168.0.189: I/O operation on clos")
+
+
+def test_a_traceback_cut_in_the_rendezvous_backends_store_call_is_the_store_unreachable() -> None:
+    fixture = "field/3690-torchx-ray-c10d-store-unreachable-random-ports.log"
+    (found,) = explain_findings([read_log(str(LOGS / fixture))])
+    assert (found.name, found.severity) == ("log-rendezvous-connection", "error")
+    # with the exception torch raised there, that is what the finding quotes
+    raised = real_line("c10d-refused.node2.log", "api.RendezvousConnectionError")
+    frame = real_line(fixture, "in _call_store")
+    lines = (replace(frame, source="a.log"), replace(raised, source="a.log", number=99))
+    both = explain_findings([LogInput("a.log", lines)])
+    assert [(f.name, dict(f.params)["detail"]) for f in both] == [
+        ("log-rendezvous-connection", " (The connection to the C10d store has failed. See inner exception for details)")
+    ]

@@ -61,6 +61,7 @@ IB_WANTED = "ib-wanted"  # an NCCL_IB_* variable the job set to use InfiniBand (
 LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its own: it sees this node alone
 COMM_DONE = "comm-done"  # NCCL set a communicator up or ended it ("Init/Abort/Destroy COMPLETE")
 RUN_ID_DEFAULT = "run-id-default"  # torchrun's agent on the rendezvous id "none", its default without --rdzv-id
+STORE_CALL = "rdzv-store-call"  # a traceback's frame in the c10d rendezvous backend's call to its store
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
@@ -96,6 +97,7 @@ MARKERS = frozenset(
         CUDA_INVALID,
         COMM_DONE,
         RUN_ID_DEFAULT,
+        STORE_CALL,
     }
 )
 
@@ -4649,6 +4651,14 @@ SIGNATURES: tuple[Signature, ...] = (
                 "error": g["error"] or "no exception given",
             },
         ),
+    ),
+    _sig(  # torch's c10d rendezvous backend (c10d_rendezvous_backend.py, 1.9 on) raises RendezvousConnectionError
+        # for whatever its store call raised: a traceback through this frame is the store's failure, where a paste
+        # cut the traceback before its exception
+        "rdzv-store-call-frame",
+        "in _call_store",
+        r'c10d_rendezvous_backend\.py", line \d+, in _call_store\b',
+        lambda g: (STORE_CALL, {}),
     ),
     _sig(  # misc/socket.cc (2.16 to 2.29; an INFO that discards the connection from 2.30): a connection of another
         # socket type than the listener's. Type 3 is NET/Socket's, 4 NET/IB's (include/socket.h): a peer that set

@@ -58,6 +58,7 @@ from distdoctor.rules.log_signatures import (
     SIGNATURES,
     SLURM_LAUNCHES,
     SPAWNS,
+    STORE_CALL,
     TEST_RESULT,
     URL_PORT_UNSEEN,
     WATCHDOG_TIMEOUT,
@@ -115,7 +116,7 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "Fatal Python error": None,
     "*** Process received signal ***": None,  # Open MPI's handler (opal's stacktrace.c), before the signal's name
     # a frame of a Python traceback: a paste that left out the traceback's first and last lines still shows one
-    'File "': re.compile(r"^\s*(?:\[\w+\]:\s*)?File \"[^\"]+\", line \d+, in \S"),
+    'File "': re.compile(r"^\s*(?:\([^()]*\)\s+)?(?:\[\w+\]:\s*)?File \"[^\"]+\", line \d+, in \S"),
     "OOMKilled": None,
     "NCCL Init failed (": None,  # NCCL 1.x's test harness on a failed ncclCommInitRank
     # A missing NCCL_TOPO_FILE is a WARN until 2.23 (INFO later), after which NCCL detects the topology itself.
@@ -1386,6 +1387,19 @@ def _rendezvous_id_shared(
     groups[("log-rendezvous-id-shared", ())] = [default, *groups.pop(("log-rendezvous-closed", ()))]
 
 
+def _store_call_failed(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit]) -> None:
+    """A traceback through the rendezvous backend's store call whose exception the paste left out: torch raises
+    RendezvousConnectionError there, whatever the store said."""
+    if any(k[0] == "log-rendezvous-connection" for k in groups):
+        return
+    if frames := [h for h in hits if h.finding == STORE_CALL]:
+        groups[("log-rendezvous-connection", (("detail", _STORE_CALL_DETAIL),))] = frames[-1:]
+
+
+# What the finding says of a store call's failure its traceback shows without the exception.
+_STORE_CALL_DETAIL = " (a traceback ends in the rendezvous backend's call to its store, where torch raises it)"
+
+
 def _colossalai_runs(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """`colossalai run`'s failed commands as one finding: where it took several hosts for this machine, every node's
     command ran here, which is the cause; else the hosts and the first error."""
@@ -1518,6 +1532,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _rank_assignment_wait(groups, hits)
     _rendezvous_id_shared(groups, hits)
     _colossalai_runs(groups)
+    _store_call_failed(groups, hits)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
