@@ -42,9 +42,10 @@ worked, threads that show a working run's log as context for another question, a
 served; three more were left out: two stopped inside NCCL's setup or before a test's first row, one was a single GPU's):
 0/23 read as failed when measured, at 12ae77d. "healthy-12" (11, collected the same way from AWS Trainium's, Intel
 Gaudi's, Google TPU's, Intel XPU's and Huawei Ascend's docs and examples): 2/11 read as failed when measured, at be7084c
-(the Neuron runtime's copy of the OFI plugin's failure in a job on one host, which went on past it), 1 now (vLLM's ERROR
-that its engine core died, printed at exit). All twelve: 27/247 when measured, 4 now (each a real failure of something
-the run went on without: test_field_corpus.py names them).
+(the Neuron runtime's copy of the OFI plugin's failure in a job on one host, which went on past it), none now (vLLM's
+ERROR that its engine core died, printed at exit below the engine core's own word that it shut down, is the exit's race
+since). All twelve: 27/247 when measured, 3 now (each a real failure of something the run went on without:
+test_field_corpus.py names them).
 """
 
 from __future__ import annotations

@@ -59,8 +59,6 @@ _STILL_READ_AS_FAILED = {
     "killing the ranks as it does when one returns non-zero",
     "5910-crusoe-terraform-ansible-2node-gb200-cluster-validation-nvrm-kbif-messages-ssh-slots-hostname-nccl-tests"
     "-2.17.6.log": "a helper script's ssh to a host file's 'slots=1' entry, read as a host name; the NCCL test ran",
-    "6035-ascend-vllm-npu-offline-inference-ok-enginecore-died-at-exit.log": "vLLM's ERROR that its engine core "
-    "process died, printed at exit once the prompts were generated",
 }
 
 

@@ -5568,3 +5568,11 @@ def test_a_traceback_cut_in_the_rendezvous_backends_store_call_is_the_store_unre
     assert [(f.name, dict(f.params)["detail"]) for f in both] == [
         ("log-rendezvous-connection", " (The connection to the C10d store has failed. See inner exception for details)")
     ]
+
+
+def test_vllms_engine_core_gone_after_it_said_it_shut_down_is_the_exits_race_not_a_crash() -> None:
+    fixture = "field-healthy/6035-ascend-vllm-npu-offline-inference-ok-enginecore-died-at-exit.log"
+    assert [f for f in explain_findings([read_log(str(LOGS / fixture))]) if f.severity == "error"] == []
+    gone = real_line(fixture, "died unexpectedly, shutting down client")
+    (alone,) = explain_findings([LogInput("a.log", (replace(gone, source="a.log"),))])
+    assert alone.severity == "error"

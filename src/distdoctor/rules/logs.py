@@ -655,7 +655,24 @@ def _reports(joined: JoinedText) -> set[int]:
         | _finalizer_tracebacks(joined)
         | _teardown_errors(joined)
         | _steps_gone_past(joined)
+        | _engine_gone_after_shutdown(joined)
     )
+
+
+# vLLM V1's engine core finishing its own shutdown (core.py), and its client's monitor that then sees the process gone
+# (core_client.py): at exit, after the engine said it shut down, that is the teardown's race, not a crash.
+_ENGINE_SHUT_DOWN = re.compile(r"^\(EngineCore\S* pid=\d+\) .*\bShutdown complete\b")
+_ENGINE_GONE = "died unexpectedly, shutting down client"
+
+
+def _engine_gone_after_shutdown(joined: JoinedText) -> set[int]:
+    """The client's word that the engine core died, below the engine core's own word that it shut down."""
+    if _ENGINE_GONE not in joined.text:
+        return set()
+    done = next(
+        (j for j in joined.lines_with("Shutdown complete") if _ENGINE_SHUT_DOWN.search(joined.lines[j].text)), None
+    )
+    return set() if done is None else {j for j in joined.lines_with(_ENGINE_GONE) if j > done}
 
 
 # srun's word that a step's task failed ("srun: error: host: task 0: Exited with exit code 1"), and a batch script's
