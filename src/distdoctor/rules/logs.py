@@ -662,7 +662,8 @@ def _reports(joined: JoinedText) -> set[int]:
 # vLLM V1's engine core finishing its own shutdown (core.py), and its client's monitor that then sees the process gone
 # (core_client.py): at exit, after the engine said it shut down, that is the teardown's race, not a crash.
 _ENGINE_SHUT_DOWN = re.compile(r"^\(EngineCore\S* pid=\d+\) .*\bShutdown complete\b")
-_ENGINE_GONE = "died unexpectedly, shutting down client"
+_ENGINE_GONE = "Engine core proc "
+_ENGINE_DIED = re.compile(r"Engine core proc \S+ died")
 
 
 def _engine_gone_after_shutdown(joined: JoinedText) -> set[int]:
@@ -672,7 +673,8 @@ def _engine_gone_after_shutdown(joined: JoinedText) -> set[int]:
     done = next(
         (j for j in joined.lines_with("Shutdown complete") if _ENGINE_SHUT_DOWN.search(joined.lines[j].text)), None
     )
-    return set() if done is None else {j for j in joined.lines_with(_ENGINE_GONE) if j > done}
+    gone = (j for j in joined.lines_with(_ENGINE_GONE) if _ENGINE_DIED.search(joined.lines[j].text))
+    return set() if done is None else {j for j in gone if j > done}
 
 
 # srun's word that a step's task failed ("srun: error: host: task 0: Exited with exit code 1"), and a batch script's
