@@ -294,3 +294,12 @@ def test_an_indented_block_an_editor_broke_may_continue_below_its_last_indented_
     text = (LOGS / "field" / "1091-p5-fabricmanager-failed-version-mismatch.log").read_text()
     found = explain_findings([to_input("\n".join(_word_wrapped(line, 80) for line in text.splitlines()), "a.log")])
     assert [f.name for f in found if f.severity == "error"] == ["log-fabric-manager-down"]
+
+
+@pytest.mark.parametrize("wrap", [_wrapped, _word_wrapped])
+def test_a_rest_a_paste_wrapped_twice_that_starts_with_a_comma_continues_its_line(wrap: object) -> None:
+    # its reporter's paste cut "... connect to (172.17.0.2" above ", 44737)."; a second wrap at 80 cuts the line again
+    text = (LOGS / "field" / "1420-openrlhf-vllm-docker-bridge-172-17.log").read_text()
+    wrapped = "\n".join(wrap(line, 80) for line in text.splitlines())  # type: ignore[operator]
+    found = explain_findings([to_input(wrapped, "a.log")])
+    assert [f.name for f in found][:1] == ["log-peer-container-address"]

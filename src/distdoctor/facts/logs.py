@@ -19,7 +19,7 @@ from typing import IO, Any
 
 from distdoctor import defaults
 from distdoctor.errors import UsageError
-from distdoctor.model.logs import PY_SPY_FRAME, RECORD_HEAD, TEST_ROW_START, LogInput, LogLine, stamp_seconds
+from distdoctor.model.logs import CLOSING, PY_SPY_FRAME, RECORD_HEAD, TEST_ROW_START, LogInput, LogLine, stamp_seconds
 
 # A file whose first block holds a NUL byte, or mostly undecodable bytes, is not a log.
 _SNIFF_BYTES = 8192
@@ -130,7 +130,8 @@ def _starts_record(text: str) -> bool:
 def wrap_cuts(physical: list[str], width: int | None) -> list[int]:
     """The numbers of the lines a terminal or an editor may have wrapped, their rest on the next line, where the reader
     cannot tell: lines of the wrap `width` cut at a space, the one longest line where no second line confirms a width,
-    and lines an editor broke at a word (the next line's first word would not have fitted)."""
+    lines an editor broke at a word (the next line's first word would not have fitted), and lines above a rest that
+    starts with a comma or a closing bracket."""
     lengths = [len(line) for line in physical]
     longest = width or max(lengths, default=0)
     if longest < _MIN_WORD_WRAP:
@@ -143,7 +144,9 @@ def wrap_cuts(physical: list[str], width: int | None) -> list[int]:
         if n == longest >= _MIN_WRAP_WIDTH:
             cut = bool(nxt.strip()) and not _starts_record(nxt)
         else:
-            cut = _broke_at_word(physical[i], nxt, longest)
+            # a rest that starts with a comma or a closing bracket ends a line a wrap of another width cut (a paste
+            # wrapped twice): no record starts so
+            cut = _broke_at_word(physical[i], nxt, longest) or nxt[:1] in CLOSING
         if cut:
             cuts.append(i + 1)
     return cuts

@@ -13,6 +13,8 @@ MAX_TEXT = 240
 # "srun: error: ", one timestamp's date and hour, "[rank0]:[E709 ", ranks printing one line each), not the rest of a
 # cut one.
 RECORD_HEAD = 12
+# How a wrapped line's rest may start that no record starts with: a comma or a closing bracket.
+CLOSING = frozenset(",;)]}")
 # The start of a row of nccl-tests' (and rccl-tests') results table: size, count and type ("  8388608  2097152  float").
 TEST_ROW_START = r"\d+\s+\d+\s+[a-z]\w*\s"
 # A frame of py-spy dump's stacks, "    _try_get_data (torch/utils/data/dataloader.py:1011)": one record per line.

@@ -20,7 +20,7 @@ from itertools import pairwise
 
 from distdoctor.catalogue import entry
 from distdoctor.model import SEVERITIES, Finding
-from distdoctor.model.logs import RECORD_HEAD, TEST_ROW_START, LogInput, LogLine
+from distdoctor.model.logs import CLOSING, RECORD_HEAD, TEST_ROW_START, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
 from distdoctor.rules.log_collectives import mismatched_work
 from distdoctor.rules.log_crash import BACKTRACE_LINES, crashed_in
@@ -442,6 +442,12 @@ def _unread_failure(read: set[tuple[str, str]]) -> bool:
 _PY_WARNING = re.compile(r"\.py:\d+: [A-Z]\w*Warning: ")
 
 
+def _glued(pieces: list[str], glue: str) -> str:
+    """The pieces joined by `glue`, without a space before a piece that starts with a comma or a closing bracket (no
+    line had one there)."""
+    return pieces[0] + "".join(("" if piece[:1] in CLOSING else glue) + piece for piece in pieces[1:])
+
+
 def _cut_inside(head: str, rest: str) -> str | None:
     """How a line cut inside a word or a quote joins the line below ("tight" or "spaced"), or None where the cut may
     fall between records: a terminal's cut between two letters of a word ("ncc" above "lSystemError"), or inside a
@@ -487,7 +493,7 @@ def _rejoined(log: LogInput) -> LogInput:
     # glued as a terminal cut it, then with a space between the pieces: an editor breaks at a space and drops it, as
     # a paste drops the trailing space of a line a terminal cut at one
     glued = [
-        replace(log.lines[r[0]], text=glue.join(log.lines[k].text for k in r), may_continue=False)
+        replace(log.lines[r[0]], text=_glued([log.lines[k].text for k in r], glue), may_continue=False)
         for glue in ("", " ")
         for r in runs
     ]
