@@ -303,3 +303,11 @@ def test_a_rest_a_paste_wrapped_twice_that_starts_with_a_comma_continues_its_lin
     wrapped = "\n".join(wrap(line, 80) for line in text.splitlines())  # type: ignore[operator]
     found = explain_findings([to_input(wrapped, "a.log")])
     assert [f.name for f in found][:1] == ["log-peer-container-address"]
+
+
+def test_the_stores_timed_reverse_lookups_an_editor_broke_read_as_a_crawling_rendezvous() -> None:
+    # read from the joined text by a tally, not a signature: a marker makes each broken line whole again first
+    text = (LOGS / "field" / "803-torchrun-tcpstore-reverse-dns-stall.log").read_text()
+    wrapped = "\n".join(_word_wrapped(line, 80) for line in text.splitlines())
+    found = explain_findings([to_input(wrapped, "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == ["log-store-reverse-dns-slow"]

@@ -62,6 +62,7 @@ LOCAL_RAY = "ray-local"  # ray.init() without an address started a Ray of its ow
 COMM_DONE = "comm-done"  # NCCL set a communicator up or ended it ("Init/Abort/Destroy COMPLETE")
 RUN_ID_DEFAULT = "run-id-default"  # torchrun's agent on the rendezvous id "none", its default without --rdzv-id
 STORE_CALL = "rdzv-store-call"  # a traceback's frame in the c10d rendezvous backend's call to its store
+REVERSE_LOOKUP = "reverse-lookup"  # the store's failed reverse lookup of a client (log_tallies reads these)
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
@@ -98,6 +99,7 @@ MARKERS = frozenset(
         COMM_DONE,
         RUN_ID_DEFAULT,
         STORE_CALL,
+        REVERSE_LOOKUP,
     }
 )
 
@@ -4673,6 +4675,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 "own": _NET_OF_SOCKET_TYPE[g["own"]],
             },
         ),
+    ),
+    _sig(  # socket.cpp's formatSockAddr (torch 2.x): the store could not name a client by a reverse lookup. The rules
+        # read these lines' text themselves (rules/log_tallies.py, timed); as a marker, a paste's cut line reads whole
+        "store-reverse-lookup",
+        "cannot be retrieved",
+        r"The hostname of the client socket cannot be retrieved\. err=-?\d+",
+        lambda g: (REVERSE_LOOKUP, {}),
     ),
     _sig(  # init.cc (2.x): a communicator that finished its setup, or that an abort or a destroy ended. The rules read
         # these lines' text themselves (what a process got past); as a marker, a paste's cut line reads whole again
