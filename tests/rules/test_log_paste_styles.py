@@ -311,3 +311,11 @@ def test_the_stores_timed_reverse_lookups_an_editor_broke_read_as_a_crawling_ren
     wrapped = "\n".join(_word_wrapped(line, 80) for line in text.splitlines())
     found = explain_findings([to_input(wrapped, "a.log")])
     assert [f.name for f in found if f.severity == "error"] == ["log-store-reverse-dns-slow"]
+
+
+def test_a_line_an_editor_broke_twice_reads_whole_with_its_first_break_spaced_again() -> None:
+    # "... Waiting in store" above "based barrier ... key:" (two lines of one length: glued as a terminal's cut) above
+    # "store_based_barrier_key:2 (world_size=8, ...)"
+    text = (LOGS / "field" / "980-accelerate-wandb-blocks-rank-store-barrier.log").read_text()
+    wrapped = "\n".join(_word_wrapped(line, 80) for line in text.splitlines())
+    assert [f.name for f in explain_findings([to_input(wrapped, "a.log")])][:1] == ["log-store-barrier-waiting"]

@@ -491,10 +491,20 @@ def _rejoined(log: LogInput) -> LogInput:
     pieces = sorted({k for r in runs for k in r})
     alone = dict(zip(pieces, _read_as([log.lines[k] for k in pieces]), strict=True))
     # glued as a terminal cut it, then with a space between the pieces: an editor breaks at a space and drops it, as
-    # a paste drops the trailing space of a line a terminal cut at one
+    # a paste drops the trailing space of a line a terminal cut at one; last, spaced where the pieces' own joins at
+    # the width were glued too (an editor's wrap whose lines came out of one length by chance, whole)
+    n = len(runs)
     glued = [
         replace(log.lines[r[0]], text=_glued([log.lines[k].text for k in r], glue), may_continue=False)
         for glue in ("", " ")
+        for r in runs
+    ] + [
+        replace(
+            log.lines[r[0]],
+            text=_glued([log.lines[k].spaced().text for k in r], " "),
+            may_continue=False,
+            glued_at=(),
+        )
         for r in runs
     ]
     read = _read_as(glued)
@@ -505,41 +515,41 @@ def _rejoined(log: LogInput) -> LogInput:
             continue
         known = set().union(*(alone[k] for k in r))
         known_failures = _failures(known)
-        # the glue that reads more findings, a terminal's cut on a tie
-        tight, spaced = (read[g] - known - _failures(read[g]) for g in (i, i + len(runs)))
-        if tight or spaced:
-            line = glued[i] if len(tight) >= len(spaced) else glued[i + len(runs)]
-            adopted[r[0]], taken = (r, line), taken.union(r)
+        # the glue that reads more findings: a terminal's cut on a tie, then a space between the pieces
+        new = {g: read[g] - known - _failures(read[g]) for g in (i, i + n, i + 2 * n)}
+        if any(new.values()):
+            best = max(new, key=lambda g: (len(new[g]), -g))
+            adopted[r[0]], taken = (r, glued[best]), taken.union(r)
             continue
         whole = []
         if _unread_failure(alone[r[0]]) and not any(_unread_failure(alone[k]) for k in r[1:]):
             # a failure line no signature reads ("DistBackendError: NCCL error") that its rest explains (" in: ...
             # unhandled system error"), read alone below it; a rest that is a failure of its own starts a record
-            whole = [g for g in (i, i + len(runs)) if read[g] >= known and not _unread_failure(read[g])]
+            whole = [g for g in (i, i + n) if read[g] >= known and not _unread_failure(read[g])]
             if not whole and log.lines[r[0]].text.rstrip().endswith(":") and not any(alone[k] for k in r[1:]):
                 # its message's object on the next lines ("No such file or directory:" above "'out/tmp.tar'")
-                whole = [g for g in (i + len(runs), i) if read[g] >= known]
+                whole = [g for g in (i + n, i) if read[g] >= known]
         # below, only a rest that reads as nothing alone, or that lies inside one record: one that does not is a
         # record of its own
         if not whole and (_one_record(log, r) or not any(alone[k] for k in r[1:])):
             # a failure's words the cut split ("No such file" above "or directory: '/tmp/x'"), whole again
-            whole = [g for g in (i, i + len(runs)) if _failures(read[g]) - known_failures and read[g] >= known]
+            whole = [g for g in (i, i + n) if _failures(read[g]) - known_failures and read[g] >= known]
             # a line no failure, cut where its piece reads as one (NCCL's "WARN [Service thread] Accept f" above
             # "ailed ..."): the glue that reads every finding its pieces read, and fewer failures
             whole = whole or [
                 g
-                for g in (i, i + len(runs))
+                for g in (i, i + n)
                 if _failures(read[g]) < known_failures and read[g] - _failures(read[g]) >= known - known_failures
             ]
         if not whole and _one_record(log, r):
             # one record by its prefixes, whatever it reads: whole again where that loses none of its findings
-            whole = [g for g in (i + len(runs), i) if read[g] - _failures(read[g]) >= known - known_failures]
+            whole = [g for g in (i + n, i) if read[g] - _failures(read[g]) >= known - known_failures]
         if not whole and _alone_cut(log, r) and (glue := _cut_inside(log.lines[r[0]].text, log.lines[r[1]].text)):
             # a word or a quote the cut split: whole again where that reads every finding of its pieces and the
             # failure of its first (the rest's start, "lSystemError: ...", is no exception of its own)
             whole = [
                 g
-                for g in ((i, i + len(runs)) if glue == "tight" else (i + len(runs), i))
+                for g in ((i, i + n) if glue == "tight" else (i + n, i))
                 if read[g] - _failures(read[g]) >= known - known_failures
                 and _failures(read[g]) >= _failures(alone[r[0]])
             ]
