@@ -2415,6 +2415,21 @@ CASES = [
         {},
     ),
     (
+        "horovod-shut-down",
+        "source-texts.log",
+        "Horovod has been shut down",
+        "log-peer-closed",
+        {"detail": "Horovod shut down: another rank raised or finished first"},
+    ),
+    ("rpc-timeout", "source-texts.log", "RPCErr:1:RPC ran for", "log-rpc-timeout", {"timeout": "60000 ms"}),
+    (
+        "peer-reset",
+        "source-texts.log",
+        "ECONNRESET: connection reset by peer",
+        "log-peer-closed",
+        {"detail": "connection reset by peer"},
+    ),
+    (
         "rdzv-store-call-frame",
         "field/3690-torchx-ray-c10d-store-unreachable-random-ports.log",
         "in _call_store",

@@ -3116,4 +3116,25 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "NCCL_SOCKET_IFNAME 相同），或让主机名解析到该网卡的地址。",
         ),
     ),
+    Entry(
+        "log-rpc-timeout",
+        "error",
+        "log",
+        Text(
+            "A torch.distributed.rpc call ran past its timeout ({timeout}): the worker it called did not answer in "
+            "time",
+            "一个 torch.distributed.rpc 调用超过了超时时间（{timeout}）：被调用的 worker 没有及时响应",
+        ),
+        Text(
+            "Read the log of the worker it called: it may have died, hung in a collective, or be busy longer than the "
+            "timeout (loading data, a checkpoint). Where the work is slow by design, raise the timeout: "
+            "init_rpc(..., rpc_backend_options=TensorPipeRpcBackendOptions(rpc_timeout=SECONDS)), or pass timeout= "
+            "to rpc_sync, rpc_async or remote; distdoctor dump shows where each worker waits.",
+            "查看被调用 worker 的日志：它可能已经退出、卡在某个集合通信中，"
+            "或者忙碌的时间超过了超时（加载数据、保存检查点）。"
+            "如果这项工作本来就慢，就调大超时：init_rpc(..., rpc_backend_options=TensorPipeRpcBackendOptions("
+            "rpc_timeout=秒数))，或给 rpc_sync、rpc_async、remote 传 timeout=；distdoctor dump 可以显示每个 worker 在"
+            "哪里等待。",
+        ),
+    ),
 )

@@ -1718,11 +1718,18 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>Connection closed by (?:remote )?peer\s*\S*)",
         _name("log-peer-closed"),
     ),
-    _sig(
+    _sig(  # TensorPipe says it in lower case, after ECONNRESET
         "peer-reset",
-        "Connection reset by peer",
-        r"(?P<detail>(?:Read error \S+ )?Connection reset by peer)",
+        ("Connection reset by peer", "connection reset by peer"),
+        r"(?P<detail>(?:Read error \S+ )?[Cc]onnection reset by peer)",
         _name("log-peer-closed"),
+    ),
+    _sig(  # Horovod (common/operations.cc's status, raised by its frameworks' ops, 0.16 on): the background loop
+        # stopped because another rank raised, or finished before this collective
+        "horovod-shut-down",
+        "Horovod has been shut down",
+        r"Horovod has been shut down\. This was caused by an exception on one of the ranks",
+        lambda g: ("log-peer-closed", {"detail": "Horovod shut down: another rank raised or finished first"}),
     ),
     _sig(  # torch's name of the class, or NCCL's own words for it (ncclGetErrorString, 2.13 on) in torch's message
         "nccl-remote-error",
@@ -4497,6 +4504,12 @@ SIGNATURES: tuple[Signature, ...] = (
         ("nvidia-container-cli: container error: ", "nvidia-container-cli: mount error: "),
         r"nvidia-container-cli: (?P<detail>(?:container|mount) error: .+?)(?:: unknown\.?)?\s*$",
         _name("log-container-hook-failed"),
+    ),
+    _sig(  # torch.distributed.rpc (rpc_agent, 1.6 on): a call past its timeout, marked with an error
+        "rpc-timeout",
+        "RPC ran for more than set timeout",
+        r"RPC ran for more than set timeout \((?P<timeout>\d+ ms)\)",
+        _name("log-rpc-timeout"),
     ),
     _sig(  # TensorPipe's uv transport (torch.distributed.rpc, tensorpipe/transport/uv/listener.cc): the listener
         # could not bind the address it chose for this host, the interface of TP_SOCKET_IFNAME or the host name's
