@@ -773,6 +773,9 @@ _accept("hostname-resolves-link-local-ipv6", "log-tensorpipe-listen-failed")
 # accepted for a blocked port as master-unreachable, the same store reached through MASTER_ADDR, always was: its fix
 # opens node 0's port in the firewall.
 _accept("firewall-blocked", "log-rendezvous-connection")
+# After the forty-third round was measured (0/2 named first then, at a02d814): a process that ran a file of a package
+# and could not import that package, read as the launch's environment (its fix: the environment's own torchrun).
+_accept("torchrun-wrong-interpreter", "log-launch-env-missing")
 # After the thirty-ninth round was measured (2/10 named first then, at e7a1fe1, 4 silent): the Neuron runtime's cores
 # another process holds, a finding of its own since.
 _accept("leftover-processes-from-previous-run", "log-neuron-cores-unavailable")

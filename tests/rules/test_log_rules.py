@@ -2415,6 +2415,13 @@ CASES = [
         {},
     ),
     (
+        "module-missing",
+        "field/3780-llamafactory-torchrun-system-python-no-module.log",
+        "No module named 'llamafactory'",
+        "module-missing",
+        {"module": "llamafactory"},
+    ),
+    (
         "horovod-shut-down",
         "source-texts.log",
         "Horovod has been shut down",
@@ -5600,3 +5607,16 @@ def test_vllms_engine_core_gone_after_it_said_it_shut_down_is_the_exits_race_not
     gone = real_line(fixture, "died unexpectedly, shutting down client")
     (alone,) = explain_findings([LogInput("a.log", (replace(gone, source="a.log"),))])
     assert alone.severity == "error"
+
+
+def test_a_process_that_ran_its_own_packages_file_and_could_not_import_it_runs_another_python() -> None:
+    fixture = "field/3780-llamafactory-torchrun-system-python-no-module.log"
+    (found,) = explain_findings([read_log(str(LOGS / fixture))])
+    assert found.name == "log-launch-env-missing"
+    assert dict(found.params)["what"] == (
+        "the package llamafactory (a file of its own ran, under /usr/local/anaconda3/bin/python)"
+    )
+    # without a frame of that package above it, a missing module is the job's own dependency: not named so
+    missing = real_line(fixture, "No module named 'llamafactory'")
+    alone = explain_findings([LogInput("a.log", (replace(missing, source="a.log"),))])
+    assert "log-launch-env-missing" not in {f.name for f in alone}

@@ -63,6 +63,7 @@ COMM_DONE = "comm-done"  # NCCL set a communicator up or ended it ("Init/Abort/D
 RUN_ID_DEFAULT = "run-id-default"  # torchrun's agent on the rendezvous id "none", its default without --rdzv-id
 STORE_CALL = "rdzv-store-call"  # a traceback's frame in the c10d rendezvous backend's call to its store
 REVERSE_LOOKUP = "reverse-lookup"  # the store's failed reverse lookup of a client (log_tallies reads these)
+MODULE_MISSING = "module-missing"  # Python's "No module named 'x'": the job's own package, where its file ran
 MARKERS = frozenset(
     {
         LOCAL_RANK_FIRST,
@@ -100,6 +101,7 @@ MARKERS = frozenset(
         RUN_ID_DEFAULT,
         STORE_CALL,
         REVERSE_LOOKUP,
+        MODULE_MISSING,
     }
 )
 
@@ -4688,6 +4690,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 "own": _NET_OF_SOCKET_TYPE[g["own"]],
             },
         ),
+    ),
+    _sig(  # Python's import system (ModuleNotFoundError, 3.6 on): any module; the rules name it only where the
+        # traceback ran a file of that very package, which then cannot be the job's code's own bug
+        "module-missing",
+        "No module named ",
+        r"No module named '(?P<module>\w+)[\w.]*'",
+        lambda g: (MODULE_MISSING, {"module": g["module"]}),
     ),
     _sig(  # socket.cpp's formatSockAddr (torch 2.x): the store could not name a client by a reverse lookup. The rules
         # read these lines' text themselves (rules/log_tallies.py, timed); as a marker, a paste's cut line reads whole

@@ -45,6 +45,7 @@ from distdoctor.rules.log_signatures import (
     LOCAL_RAY,
     MARKERS,
     MEMBER,
+    MODULE_MISSING,
     NCCL_1,
     NIC_NOT_PCI,
     OFI_FAILED,
@@ -1245,6 +1246,28 @@ def _store_call_failed(groups: dict[tuple[str, tuple[tuple[str, str], ...]], lis
 _STORE_CALL_DETAIL = " (a traceback ends in the rendezvous backend's call to its store, where torch raises it)"
 
 
+# torchrun's agent naming the interpreter of a worker that failed ("... (pid: 123) of binary: /usr/bin/python").
+_WORKER_BINARY = re.compile(r"\bof binary: (?P<binary>\S+)")
+
+
+def _own_package_missing(
+    groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]], hits: Sequence[Hit], log: LogInput
+) -> None:
+    """A process that ran a file of a package and could not import that package: its Python is not the environment
+    the job was installed in (a torchrun, python or PATH of another one), not a bug of the job's code."""
+    for hit in (h for h in hits if h.finding == MODULE_MISSING):
+        module = dict(hit.params)["module"]
+        own = re.compile(rf'File "[^"]*/{re.escape(module)}/[^"]*\.py"')
+        frame = next((line for line in log.lines if own.search(line.text)), None)
+        if frame is None:
+            continue
+        binary = next((m["binary"] for line in log.lines if (m := _WORKER_BINARY.search(line.text))), None)
+        what = f"the package {module} (a file of its own ran{f', under {binary}' if binary else ''})"
+        shown = Hit("own-package-frame", frame, "log-launch-env-missing", ())
+        groups[("log-launch-env-missing", (("what", what),))] = sorted([shown, hit], key=lambda h: h.line.number)
+        return
+
+
 def _colossalai_runs(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
     """`colossalai run`'s failed commands as one finding: where it took several hosts for this machine, every node's
     command ran here, which is the cause; else the hosts and the first error."""
@@ -1378,6 +1401,7 @@ def _grouped(hits: Sequence[Hit], node: str, failed: bool, log: LogInput) -> lis
     _rendezvous_id_shared(groups, hits)
     _colossalai_runs(groups)
     _store_call_failed(groups, hits)
+    _own_package_missing(groups, hits, log)
     bus_errors = _bus_error_in_nccl(groups, log)
     if bus_errors:
         groups.setdefault(_NCCL_BUS_ERROR, []).extend(bus_errors)
