@@ -3035,9 +3035,9 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "A Ray worker process could not register with its node's raylet ({reason}): the raylet started more "
+            "A Ray worker process could not register with its node's raylet{detail}: the raylet started more "
             "workers than the job's CPUs allow, or went away",
-            "一个 Ray worker 进程无法向本节点的 raylet 注册（{reason}）：raylet 启动的 worker 多于作业分到的 CPU，"
+            "一个 Ray worker 进程无法向本节点的 raylet 注册{detail}：raylet 启动的 worker 多于作业分到的 CPU，"
             "或者 raylet 已经退出",
         ),
         Text(
@@ -3057,8 +3057,8 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "colossalai run could not run the nodes' commands: {detail}",
-            "colossalai run 无法运行各节点的命令：{detail}",
+            "colossalai run could not run the commands of {hosts}{why_class} ({error})",
+            "colossalai run 无法运行 {hosts} 的命令{why_class}（{error}）",
         ),
         Text(
             "colossalai run runs the command of a host it takes for this machine here, and reaches every other host "
@@ -3077,9 +3077,10 @@ LOGS_SETUP: tuple[Entry, ...] = (
         "error",
         "log",
         Text(
-            "NCCL's nodes chose different networks: a peer connected over {peer} to a rank listening over {own}, "
-            "and NCCL refused the connection",
-            "NCCL 的各节点选择了不同的网络：一个对端通过 {peer} 连到了通过 {own} 监听的 rank，NCCL 拒绝了这个连接",
+            "NCCL's nodes chose different networks: a peer connected over {peer_class} to a rank listening over "
+            "{own_class}, and NCCL refused the connection",
+            "NCCL 的各节点选择了不同的网络：一个对端通过 {peer_class} 连到了通过 {own_class} 监听的 rank，"
+            "NCCL 拒绝了这个连接",
         ),
         Text(
             "Each node picks its network when NCCL starts: where InfiniBand or RoCE works on one node and not on "

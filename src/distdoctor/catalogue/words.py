@@ -103,6 +103,15 @@ _OUTCOME: dict[str, Text] = {
     ),
     "ah-no-route": Text("no route from the GID's interface to the peer's address", "GID 所在网卡没有到对端地址的路由"),
     "ah-other": Text("the GID or port it was given cannot reach the peer", "所给的 GID 或端口无法到达对端"),
+    # The network an NCCL socket's type belongs to (finding log-nccl-net-transport-mixed; include/socket.h).
+    "net-socket": Text("TCP sockets (NET/Socket)", "TCP socket（NET/Socket）"),
+    "net-ib": Text("InfiniBand or RoCE (NET/IB)", "InfiniBand 或 RoCE（NET/IB）"),
+    # Why colossalai run's node commands failed (finding log-colossalai-run-failed).
+    "colossalai-hosts-local": Text(
+        ": it took each of them for this machine, so all their commands ran here",
+        "：它把这些主机都当成了本机，所以它们的命令都在这里运行了",
+    ),
+    "colossalai-run-failed": Text("", ""),
 }
 
 

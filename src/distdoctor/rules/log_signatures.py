@@ -107,7 +107,7 @@ MARKERS = frozenset(
 
 
 # NCCL's socket types (include/socket.h, 2.16 on) of its two networks' connections.
-_NET_OF_SOCKET_TYPE = {"3": "TCP sockets (NET/Socket)", "4": "InfiniBand or RoCE (NET/IB)"}
+_NET_OF_SOCKET_TYPE = {"3": "net-socket", "4": "net-ib"}
 
 
 @dataclass(frozen=True)
@@ -1731,7 +1731,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "horovod-shut-down",
         "Horovod has been shut down",
         r"Horovod has been shut down\. This was caused by an exception on one of the ranks",
-        lambda g: ("log-peer-closed", {"detail": "Horovod shut down: another rank raised or finished first"}),
+        lambda g: ("log-peer-closed", {"detail": "Horovod has been shut down"}),
     ),
     _sig(  # torch's name of the class, or NCCL's own words for it (ncclGetErrorString, 2.13 on) in torch's message
         "nccl-remote-error",
@@ -3635,7 +3635,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "ray-worker-unregistered",
         "Unable to register worker with raylet",
         r"Unable to register worker with raylet\.?\s*(?P<reason>[^\n]{0,120}?)\s*$",
-        lambda g: ("log-ray-worker-unregistered", {"reason": g["reason"].rstrip(".") or "no reason given"}),
+        lambda g: ("log-ray-worker-unregistered", {"detail": _detail(g["reason"])}),
     ),
     _sig(  # vLLM's and SGLang's pynccl_wrapper.py (vLLM 0.4 on, SGLang 0.4 on): their own ctypes load of libnccl
         "pynccl-library-unloadable",
@@ -4658,15 +4658,10 @@ SIGNATURES: tuple[Signature, ...] = (
         # with whether the launcher took that host for the machine it runs on (run there without ssh)
         "colossalai-run-failed",
         "is localhost: ",
-        r"failed to run .+? on (?P<host>\S+), is localhost: (?P<local>True|False), exception: (?P<error>.{0,120}?)\s*$",
+        r"failed to run .+? on (?P<host>\S+), is localhost: (?P<local>True|False), exception: (?P<error>.{1,120}?)\s*$",
         lambda g: (
             "log-colossalai-run-failed",
-            {
-                "detail": f"on {g['host']}: {g['error'] or 'no exception given'}",
-                "host": g["host"],
-                "local": g["local"],
-                "error": g["error"] or "no exception given",
-            },
+            {"hosts": g["host"], "why_class": "colossalai-run-failed", "local": g["local"], "error": g["error"]},
         ),
     ),
     _sig(  # torch's c10d rendezvous backend (c10d_rendezvous_backend.py, 1.9 on) raises RendezvousConnectionError
@@ -4685,10 +4680,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"socketFinalizeAccept(?: from \S+)?: wrong type (?P<peer>[34]) != (?P<own>[34])\b",
         lambda g: (
             "log-nccl-net-transport-mixed",
-            {
-                "peer": _NET_OF_SOCKET_TYPE[g["peer"]],
-                "own": _NET_OF_SOCKET_TYPE[g["own"]],
-            },
+            {"peer_class": _NET_OF_SOCKET_TYPE[g["peer"]], "own_class": _NET_OF_SOCKET_TYPE[g["own"]]},
         ),
     ),
     _sig(  # Python's import system (ModuleNotFoundError, 3.6 on): any module; the rules name it only where the

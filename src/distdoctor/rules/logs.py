@@ -1242,8 +1242,8 @@ def _store_call_failed(groups: dict[tuple[str, tuple[tuple[str, str], ...]], lis
         groups[("log-rendezvous-connection", (("detail", _STORE_CALL_DETAIL),))] = frames[-1:]
 
 
-# What the finding says of a store call's failure its traceback shows without the exception.
-_STORE_CALL_DETAIL = " (a traceback ends in the rendezvous backend's call to its store, where torch raises it)"
+# Where the traceback of a store call's failure ends, without the exception torch raises there.
+_STORE_CALL_DETAIL = " (c10d_rendezvous_backend.py: _call_store)"
 
 
 # torchrun's agent naming the interpreter of a worker that failed ("... (pid: 123) of binary: /usr/bin/python").
@@ -1261,10 +1261,11 @@ def _own_package_missing(
         frame = next((line for line in log.lines if own.search(line.text)), None)
         if frame is None:
             continue
-        binary = next((m["binary"] for line in log.lines if (m := _WORKER_BINARY.search(line.text))), None)
-        what = f"the package {module} (a file of its own ran{f', under {binary}' if binary else ''})"
-        shown = Hit("own-package-frame", frame, "log-launch-env-missing", ())
-        groups[("log-launch-env-missing", (("what", what),))] = sorted([shown, hit], key=lambda h: h.line.number)
+        # the interpreter torchrun ran the worker under, where its agent names it
+        binary = next((line for line in log.lines if _WORKER_BINARY.search(line.text)), None)
+        shown = [Hit("own-package", line, "log-launch-env-missing", ()) for line in (frame, binary) if line]
+        what = (("what", f"the Python module {module}"),)
+        groups[("log-launch-env-missing", what)] = sorted([*shown, hit], key=lambda h: h.line.number)
         return
 
 
@@ -1276,14 +1277,11 @@ def _colossalai_runs(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[
         return
     hits = sorted((h for k in keys for h in groups.pop(k)), key=lambda h: h.line.number)
     runs = [dict(h.params) for h in hits]
-    local = list(dict.fromkeys(r["host"] for r in runs if r["local"] == "True"))
-    hosts = list(dict.fromkeys(r["host"] for r in runs))
-    if len(local) > 1:
-        took = ", ".join(local)
-        detail = f"it took {took} each for this machine, so their commands all ran here ({runs[0]['error']})"
-    else:
-        detail = f"on {', '.join(hosts)}: {runs[0]['error']}"
-    groups[("log-colossalai-run-failed", (("detail", detail),))] = hits
+    local = list(dict.fromkeys(r["hosts"] for r in runs if r["local"] == "True"))
+    hosts = local if len(local) > 1 else list(dict.fromkeys(r["hosts"] for r in runs))
+    why = "colossalai-hosts-local" if len(local) > 1 else "colossalai-run-failed"
+    params = (("hosts", ", ".join(hosts)), ("why_class", why), ("error", runs[0]["error"]))
+    groups[("log-colossalai-run-failed", params)] = hits
 
 
 def _kernel_faults(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
