@@ -13,7 +13,7 @@ from distdoctor.catalogue.logs import LOGS
 from distdoctor.catalogue.logs_setup import LOGS_SETUP
 from distdoctor.catalogue.mesh import MESH
 from distdoctor.catalogue.smoke import CODES, SMOKE
-from distdoctor.catalogue.words import outcome_text, source_text
+from distdoctor.catalogue.words import outcome_text, phrase_text, source_text
 from distdoctor.model import Finding
 
 CATALOGUE: dict[str, Entry] = {
@@ -57,4 +57,4 @@ def _localise(key: str, value: str, lang: Lang) -> str:
         return outcome_text(value, lang)
     if key.endswith("_code") and value in CODES:
         return CODES[value].get(lang)
-    return value
+    return phrase_text(value, lang)

@@ -125,6 +125,49 @@ def source_text(encoded: str, lang: Lang) -> str:
     return _SOURCE_KIND[kind].get(lang).format(key=key)
 
 
+# Words a rule puts in a param where the log gives no value of its own: the rule writes the English (which JSON keeps),
+# and a report in another language shows that language's words for it.
+PHRASES: dict[str, Text] = {
+    "unsaid": Text("(the log does not say which)", "（日志没有说明是哪个）"),
+    "another-process": Text("another process (the log does not say which)", "另一个进程（日志没有说明是哪个）"),
+    "store-host": Text("the store's host name", "store 的主机名"),
+    "none-in-log": Text("none in the log", "日志中没有"),
+    "last-frame": Text("in the traceback's last frame", "在 traceback 的最后一帧中"),
+    "each-try": Text("each try (torch retries it until its timeout)", "每次尝试（torch 会一直重试，直到超时）"),
+    "its-timeout": Text("its timeout", "它的超时时间"),
+    "ray-actor-worker": Text("a Ray actor's worker process", "一个 Ray actor 的 worker 进程"),
+    "hostfile-none": Text(
+        "it found none and started ranks on this node's GPUs only", "它没有找到主机文件，只在本节点的 GPU 上启动了 rank"
+    ),
+    "nccl-sigbus": Text(
+        " (a SIGBUS in NCCL: a page of its segment had no memory behind it)",
+        "（NCCL 中的 SIGBUS：其共享内存段的某一页没有实际内存）",
+    ),
+    "ray-shm-larger": Text(" (it is configured larger than /dev/shm)", "（它配置的大小超过了 /dev/shm）"),
+    "ibv-reg-mr-old": Text(
+        "ibv_reg_mr failed (NCCL before 2.13 does not say why; most often the locked-memory limit)",
+        "ibv_reg_mr 失败（2.13 之前的 NCCL 不说明原因；最常见的是锁定内存上限）",
+    ),
+    "torchrun-same-flags": Text(
+        "torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
+        "参数相同的 torchrun（它设置 LOCAL_RANK，而不是传入 --local-rank）",
+    ),
+    "nccl-peer-refused": Text(
+        "Connection refused: that host answered, but nothing listened on the port: the rank there had exited or "
+        "never started (its node's log says why), or that node's network is broken (leave it out: --exclude)",
+        "连接被拒绝：那台主机有应答，但该端口上没有进程在监听：那里的 rank 已经退出或从未启动（原因见该节点的日志），"
+        "或者该节点的网络有故障（把它排除在外：--exclude）",
+    ),
+}
+_PHRASE_OF = {text.en: text for text in PHRASES.values()}
+
+
+def phrase_text(value: str, lang: Lang) -> str:
+    """A param's value in `lang` where it is one of PHRASES, else the value as it is (the log's own words)."""
+    text = _PHRASE_OF.get(value)
+    return text.get(lang) if text else value
+
+
 def outcome_text(outcome: str, lang: Lang) -> str:
     text = _OUTCOME.get(outcome)
     return text.get(lang) if text else outcome

@@ -17,6 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from distdoctor import defaults
+from distdoctor.catalogue.words import PHRASES
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.devices import size_text
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_link_local, is_loopback, is_not_a_host
@@ -202,10 +203,7 @@ def _client_timeout(g: Params) -> tuple[str, Params]:
 
 # A refused connect between ranks: the host answered, and nothing listened (the rank there is gone, or that node is
 # broken), as against a route or a firewall's drop.
-NCCL_PEER_REFUSED = (
-    "Connection refused: that host answered, but nothing listened on the port: the rank there had exited or never "
-    "started (its node's log says why), or that node's network is broken (leave it out: --exclude)"
-)
+NCCL_PEER_REFUSED = PHRASES["nccl-peer-refused"].en
 
 
 def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
@@ -254,7 +252,7 @@ def _client_failed(g: Params) -> tuple[str, Params]:
         return "master-no-route", {"addr": addr, "port": port, "error": error}
     if errno in ("101", "113"):
         return "master-no-route", {"addr": addr, "port": port, "error": g["error"].strip()}
-    return "master-unreachable", {"addr": addr, "port": port, "elapsed": "its timeout"}
+    return "master-unreachable", {"addr": addr, "port": port, "elapsed": PHRASES["its-timeout"].en}
 
 
 def _clients_joined(g: Params) -> tuple[str, Params]:
@@ -293,7 +291,7 @@ def _ray_shm(g: Params) -> tuple[str, Params]:
 
 def _port_in_use(g: Params) -> tuple[str, Params]:
     port = g.get("port") or g.get("port2") or PORT_UNSAID
-    return "master-port-in-use", {"port": port, "holder": "another process (the log does not say which)"}
+    return "master-port-in-use", {"port": port, "holder": PHRASES["another-process"].en}
 
 
 def _sglang_port(g: Params) -> tuple[str, Params]:
@@ -454,7 +452,7 @@ def _driver_without_gpus(g: Params) -> str:
 # Who died, by the alternative of the worker-died signature that matched.
 _DIED: dict[str, Callable[[Params], str]] = {
     "vllm": lambda g: f"vLLM's {g['vllm']}",
-    "actor": lambda g: "a Ray actor's worker process",
+    "actor": lambda g: PHRASES["ray-actor-worker"].en,
     "header": lambda g: "a Ray actor",
     "task": lambda g: "a Ray task's worker process",
     "ip": lambda g: f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else ""),
@@ -711,7 +709,7 @@ _EXITCODE = (
     r"\s*(?:local_rank: (?P<local>\d+)\s*)?\(pid: (?P<pid>\w+)\)"  # a paste may hold a placeholder ("xxxx")
 )
 _CONTAINER = r"(?:Segmentation fault|Aborted|Bus error|Illegal instruction|Floating point exception)"
-PORT_UNSAID = "(the log does not say which)"  # a port a line of a port in use leaves out
+PORT_UNSAID = PHRASES["unsaid"].en  # a port a line of a port in use leaves out
 URL_PORT_UNSEEN = "…"  # the value of a URL's port a paste cut off: a sign, so that it reads in every language
 CPU_BIND_ERROR = "Unable to satisfy cpu bind request"  # slurm_errno.c's text of ESLURMDCPU_BIND_ERROR
 
@@ -757,7 +755,7 @@ SIGNATURES: tuple[Signature, ...] = (
             {
                 "addr": (g.get("host") or g["host4"]).removeprefix("::ffff:"),
                 "port": g["port"],
-                "elapsed": "each try (torch retries it until its timeout)",
+                "elapsed": PHRASES["each-try"].en,
             },
         ),
     ),
@@ -889,7 +887,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<none>Unable to find hostfile, will proceed with training with local resources only)",
         lambda g: (
             "log-hostfile-invalid",
-            {"detail": g.get("detail") or "it found none and started ranks on this node's GPUs only"},
+            {"detail": g.get("detail") or PHRASES["hostfile-none"].en},
         ),
     ),
     _sig(  # DeepSpeed's runner.py: its ssh check of the hostfile's other hosts (pdsh launcher)
@@ -1253,7 +1251,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "host not found: ",
         r"host not found: (?P<error>Name or service not known|Temporary failure in name resolution|"
         r"nodename nor servname provided, or not known|No address associated with hostname)",
-        lambda g: ("log-store-host-unresolvable", {"host": "the store's host name", "error": g["error"]}),
+        lambda g: ("log-store-host-unresolvable", {"host": PHRASES["store-host"].en, "error": g["error"]}),
     ),
     _sig(  # Python's socket module (launchers, elastic agents, Ray, any script): a lookup of a name that has no
         # address; its message does not say which name
@@ -1712,7 +1710,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "gloo-timeout-closure",
         "Application timeout caused pair closure",
         r"Application timeout caused pair closure",
-        lambda g: ("log-gloo-timeout", {"timeout": "its timeout"}),
+        lambda g: ("log-gloo-timeout", {"timeout": PHRASES["its-timeout"].en}),
     ),
     _sig(
         "peer-closed",
@@ -2289,7 +2287,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Call to ibv_reg_mr failed\s*$",
         lambda g: (
             "log-memlock-too-low",
-            {"detail": "ibv_reg_mr failed (NCCL before 2.13 does not say why; most often the locked-memory limit)"},
+            {"detail": PHRASES["ibv-reg-mr-old"].en},
         ),
     ),
     _sig("ib-completion", "Got completion", _IB_COMPLETION, _ib_completion),
@@ -2433,7 +2431,7 @@ SIGNATURES: tuple[Signature, ...] = (
         _name(
             "launch-deprecated",
             launcher="torch.distributed.launch",
-            torchrun="torchrun with the same flags (it sets LOCAL_RANK instead of passing --local-rank)",
+            torchrun=PHRASES["torchrun-same-flags"].en,
         ),
     ),
     _sig(  # ProcessGroupWrapper, torch 1.10 to 1.13 under TORCH_DISTRIBUTED_DEBUG=DETAIL: each rank prints its own
@@ -3916,7 +3914,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The configured object store size exceeds the capacity of /dev/shm",
         lambda g: (
             "log-shm-too-small",
-            {"who": "Ray's object store", "path": "/dev/shm", "detail": " (it is configured larger than /dev/shm)"},
+            {"who": "Ray's object store", "path": "/dev/shm", "detail": PHRASES["ray-shm-larger"].en},
         ),
     ),
     _sig(  # glibc's dlerror texts, as a process raises them (Python's ImportError and OSError, the dynamic loader's own

@@ -20,6 +20,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from distdoctor.catalogue import entry
+from distdoctor.catalogue.words import PHRASES
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import TEST_ROW_START, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
@@ -945,7 +946,7 @@ _NCCL_FRAME = re.compile(r"libnccl|\bnccl[A-Z]\w*\(")
 _NCCL_BUS_ERROR = (
     "log-shm-too-small",
     (
-        ("detail", " (a SIGBUS in NCCL: a page of its segment had no memory behind it)"),
+        ("detail", PHRASES["nccl-sigbus"].en),
         ("path", "/dev/shm"),
         ("who", "NCCL"),
     ),
@@ -1558,7 +1559,7 @@ def _late_ranks(logs: Sequence[LogInput], hits: Sequence[Hit]) -> list[Finding]:
     if late[0] in last:
         quote = last[late[0]].text.strip()[:MAX_QUOTE]
     else:
-        quote = f"enqueued work {progress[late[0]]}" if late[0] in progress else "none in the log"
+        quote = f"enqueued work {progress[late[0]]}" if late[0] in progress else PHRASES["none-in-log"].en
     evidence = [h.line.where for h in timed_out[:2]] + [last[r].where for r in late[:2] if r in last]
     return [make_finding("log-rank-late", None, evidence, ranks=", ".join(map(str, late)), op=op, last=quote)]
 
@@ -1776,7 +1777,7 @@ def _own_error(
         where = f"{frame['file']}:{frame['line']} ({frame['func']})"
         return [make_finding("log-code-error", node_of(log), evidence, error=error, where=where)]
     if m := _FILE_MISSING.search(raised.text):
-        where = f"in {frame['file']}:{frame['line']} ({frame['func']})" if frame else "in the traceback's last frame"
+        where = f"in {frame['file']}:{frame['line']} ({frame['func']})" if frame else PHRASES["last-frame"].en
         path = m["path"] if len(m["path"]) <= MAX_QUOTE else "…" + m["path"][-MAX_QUOTE:]
         return [make_finding("log-file-missing", node_of(log), evidence, path=path, where=where)]
     return []
