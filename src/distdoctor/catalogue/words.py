@@ -158,6 +158,18 @@ PHRASES: dict[str, Text] = {
         "连接被拒绝：那台主机有应答，但该端口上没有进程在监听：那里的 rank 已经退出或从未启动（原因见该节点的日志），"
         "或者该节点的网络有故障（把它排除在外：--exclude）",
     ),
+    # The part of NCCL a known bug is in, and the release that fixed it (finding log-nccl-known-bug).
+    "rem-allocator": Text(
+        "its bootstrap remote allocator ([Rem Allocator], NCCL 2.8 to 2.11)",
+        "其 bootstrap 远程分配器（[Rem Allocator]，NCCL 2.8 至 2.11）",
+    ),
+    "rem-allocator-fixed": Text("NCCL 2.12 or newer, which replaced it", "NCCL 2.12 或更新版本（它替换了该分配器）"),
+    "nic-fusion-search": Text(
+        "its topology search, whose fallback names a network device that NIC fusion removed (NCCL 2.24 to 2.26, "
+        "NVIDIA/nccl#1748)",
+        "其拓扑搜索（其回退路径引用了一个已被 NIC 融合移除的网络设备，NCCL 2.24 至 2.26，NVIDIA/nccl#1748）",
+    ),
+    "newer-nccl-for-gpu": Text("a newer NCCL release that supports this GPU", "支持这块 GPU 的更新 NCCL 版本"),
 }
 _PHRASE_OF = {text.en: text for text in PHRASES.values()}
 

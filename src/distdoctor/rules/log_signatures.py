@@ -1932,9 +1932,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-nccl-known-bug",
             {
-                "component": "its bootstrap remote allocator ([Rem Allocator], NCCL 2.8 to 2.11)",
+                "component": PHRASES["rem-allocator"].en,
                 "detail": g["detail"],
-                "release": "NCCL 2.12 or newer, which replaced it",
+                "release": PHRASES["rem-allocator-fixed"].en,
             },
         ),
     ),
@@ -2509,8 +2509,7 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-nccl-known-bug",
             {
-                "component": "its topology search, whose fallback names a network device that NIC fusion removed "
-                "(NCCL 2.24 to 2.26, NVIDIA/nccl#1748)",
+                "component": PHRASES["nic-fusion-search"].en,
                 "detail": f"Could not find NET with id {g['id']}",
                 "release": "NCCL 2.27 or newer",
             },
@@ -2533,7 +2532,7 @@ SIGNATURES: tuple[Signature, ...] = (
                     else " (NCCL 2.25, on GPUs such as consumer Blackwell)"
                 ),
                 "detail": f"{g['want']} bytes wanted, {g['have']} available",
-                "release": "a newer NCCL release that supports this GPU" if g.get("arch") else "NCCL 2.26.2 or newer",
+                "release": PHRASES["newer-nccl-for-gpu"].en if g.get("arch") else "NCCL 2.26.2 or newer",
             },
         ),
     ),
