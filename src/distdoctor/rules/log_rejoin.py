@@ -67,8 +67,8 @@ def respaced(log: LogInput, read_as: Reader) -> LogInput:
     better = {
         k: line
         for k, line, tight, read in zip(at, spaced, read_as([log.lines[k] for k in at]), read_as(spaced), strict=True)
-        if len(read - failures(read)) > len(tight - failures(tight))
-        or (read - failures(read) >= tight - failures(tight) and failures(read) < failures(tight))
+        if len(findings(read)) > len(findings(tight))
+        or (findings(read) >= findings(tight) and failures(read) < failures(tight))
     }
     return replace(log, lines=tuple(better.get(k, line) for k, line in enumerate(log.lines))) if better else log
 
@@ -80,6 +80,11 @@ TRACEBACK_NEEDLES = frozenset({'File "', "Traceback (most recent"})
 def failures(read: set[tuple[str, str]]) -> set[tuple[str, str]]:
     """The failure needles among what a line reads as."""
     return {r for r in read if r[0] == FAILED}
+
+
+def findings(read: set[tuple[str, str]]) -> set[tuple[str, str]]:
+    """What a line reads as but its failure needles: the signatures' findings."""
+    return {r for r in read if r[0] != FAILED}
 
 
 def unread_failure(read: set[tuple[str, str]]) -> bool:
@@ -165,7 +170,7 @@ def rejoined(log: LogInput, read_as: Reader) -> LogInput:
         known = set().union(*(alone[k] for k in r))
         known_failures = failures(known)
         # the glue that reads more findings: a terminal's cut on a tie, then a space between the pieces
-        new = {g: read[g] - known - failures(read[g]) for g in (i, i + n, i + 2 * n)}
+        new = {g: findings(read[g]) - known for g in (i, i + n, i + 2 * n)}
         if any(new.values()):
             best = max(new, key=lambda g: (len(new[g]), -g))
             adopted[r[0]], taken = (r, glued[best]), taken.union(r)
@@ -186,20 +191,18 @@ def rejoined(log: LogInput, read_as: Reader) -> LogInput:
             # a line no failure, cut where its piece reads as one (NCCL's "WARN [Service thread] Accept f" above
             # "ailed ..."): the glue that reads every finding its pieces read, and fewer failures
             whole = whole or [
-                g
-                for g in (i, i + n)
-                if failures(read[g]) < known_failures and read[g] - failures(read[g]) >= known - known_failures
+                g for g in (i, i + n) if failures(read[g]) < known_failures and findings(read[g]) >= findings(known)
             ]
         if not whole and _one_record(log, r):
             # one record by its prefixes, whatever it reads: whole again where that loses none of its findings
-            whole = [g for g in (i + n, i) if read[g] - failures(read[g]) >= known - known_failures]
+            whole = [g for g in (i + n, i) if findings(read[g]) >= findings(known)]
         if not whole and _alone_cut(log, r) and (glue := _cut_inside(log.lines[r[0]].text, log.lines[r[1]].text)):
             # a word or a quote the cut split: whole again where that reads every finding of its pieces and the
             # failure of its first (the rest's start, "lSystemError: ...", is no exception of its own)
             whole = [
                 g
                 for g in ((i, i + n) if glue == "tight" else (i + n, i))
-                if read[g] - failures(read[g]) >= known - known_failures and failures(read[g]) >= failures(alone[r[0]])
+                if findings(read[g]) >= findings(known) and failures(read[g]) >= failures(alone[r[0]])
             ]
         if whole:
             adopted[r[0]], taken = (r, glued[whole[0]]), taken.union(r)
