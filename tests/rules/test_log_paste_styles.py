@@ -25,12 +25,11 @@ def _wrapped(text: str, width: int) -> str:
 
 
 # Where an editor's break at a word leaves a rest that starts like a record of its own: a timestamp, pdsh's "host: "
-# (a library's file name with a digit), " at ", a quoted path on a line of its own.
+# (a library's file name with a digit), " at ".
 _WORD_AMBIGUOUS = {
     ("STEP 440575.0", 80),
     ("couldn't load driver 'libmlx5", 80),
     ("check for firewalls", 80),
-    ("urllib/parse.py", 80),
 }
 
 
@@ -319,3 +318,31 @@ def test_a_line_an_editor_broke_twice_reads_whole_with_its_first_break_spaced_ag
     text = (LOGS / "field" / "980-accelerate-wandb-blocks-rank-store-barrier.log").read_text()
     wrapped = "\n".join(_word_wrapped(line, 80) for line in text.splitlines())
     assert [f.name for f in explain_findings([to_input(wrapped, "a.log")])][:1] == ["log-store-barrier-waiting"]
+
+
+@pytest.mark.parametrize(
+    ("excerpt", "name"),
+    [
+        # faulthandler's frames, broken between "line" and its number: read, they are a rank saving a checkpoint
+        ("914-deepspeed-save-checkpoint-rank0-only-hang.log", "log-rank-stuck-in-phase"),
+        # "  File" alone above its quoted path above "line 290, in barrier", and a path cut inside its long word
+        ("2764-lightning-rank-zero-only-log-checkpoint-barrier-hang.log", "log-rank-waits-in-collective"),
+    ],
+)
+@pytest.mark.parametrize("wrap", [_wrapped, _word_wrapped])
+@pytest.mark.parametrize("width", [80, 100])
+def test_a_traceback_frame_a_paste_broke_anywhere_reads_as_one_frame(
+    excerpt: str, name: str, wrap: object, width: int
+) -> None:
+    text = (LOGS / "field" / excerpt).read_text()
+    wrapped = "\n".join(wrap(line, width) for line in text.splitlines())  # type: ignore[operator]
+    found = explain_findings([to_input(wrapped, "a.log")])
+    assert [f.name for f in found if f.severity == "error"] == [name]
+
+
+def test_a_frames_code_line_below_it_stays_apart_from_the_frame_a_wrap_broke() -> None:
+    text = '  File "/opt/site-packages/lightning/pytorch/callbacks/model_c\nheckpoint.py", line 691, in save\n    x = 1'
+    assert [line.text for line in to_input(text, "a.log").lines] == [
+        '  File "/opt/site-packages/lightning/pytorch/callbacks/model_checkpoint.py", line 691, in save',
+        "    x = 1",
+    ]

@@ -80,12 +80,14 @@ _PADDED_TASK_START = re.compile(_PADDED_TASK)
 # (nccl-tests' and rccl-tests' rows, "  8388608  2097152  float  sum ...", are indented records of their own)
 # A repr's address ("<function f" above "at 0x7fc9...>'") is a message's rest, where "at x" starts a JS or Java frame.
 _NOT_CONTINUATION = re.compile(
-    rf"\s*(?:File \"|[\^~]{{3}}|frame #|at (?!0x)|#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})|{_PADDED_TASK}"
+    rf"\s*(?:File(?: \"|\s*$)|[\^~]{{3}}|frame #|at (?!0x)|#|\[\d+\]:|\[rank\d+\]:|Traceback|{TEST_ROW_START})"
+    rf"|{_PADDED_TASK}"
 )
-_TRACEBACK_FRAME = re.compile(r"\s*(?:File \"|Traceback \(most recent call last\))")
-# A Python traceback frame ('File "x.py", line 12, in f') a paste broke before its end, and the rest of it.
-_SPLIT_FRAME = re.compile(r'File "[^"]+"(?:,(?: l(?:i(?:n(?:e(?: \d*)?)?)?)?)?)?\s*$')
-_FRAME_REST = re.compile(r"(?:(?:(?:(?:(?:, )?l)?i)?n)?e)? ?\d*,? in \S")
+_TRACEBACK_FRAME = re.compile(r"\s*(?:File(?: \"|\s*$)|Traceback \(most recent call last\))")
+# A Python traceback frame ('File "x.py", line 12, in f', or faulthandler's without the comma) a paste broke before
+# its end, anywhere: inside its path, inside a word, or between words where an editor's wrap took the space.
+_SPLIT_FRAME = re.compile(r'(?<![^\s:])File(?:\s+"[^"]*(?:"(?:,(?:\s*l(?:i(?:n(?:e(?:\s+\d*)?)?)?)?)?)?)?)?\s*$')
+_WHOLE_FRAME = re.compile(r'File "[^"]+", line \d+,? in \S')
 # A record of torch's C++ logging, old ("[E ProcessGroupNCCL.cpp:475] ") or glog ("E1203 11:46:39.287 ", bracketed or
 # not): it starts a line of its own even right below a line of the wrap width.
 _CPP_RECORD = re.compile(r"\[?[IWEF](?:\d{4} \d\d:\d\d:\d\d| [\w.]+\.(?:cpp|cc|hpp|h):\d+\])")
@@ -175,6 +177,7 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
         nxt[0].isspace()
         and not current.startswith("#")
         and not _TRACEBACK_FRAME.match(current)
+        and not _WHOLE_FRAME.search(joined)  # the last piece of a frame a wrap broke
         and not _NOT_CONTINUATION.match(nxt)
         and not PY_SPY_FRAME.match(nxt)
         and not _starts_record(nxt.lstrip())  # a record a paste indented: "    [2023-01-11 13:26:56,988][...]"
@@ -182,6 +185,31 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
         return " "
+    return None
+
+
+# Where a frame broke between two of its words ("line" above "12", "12," above "in f"), not inside one.
+_FRAME_WORD_END = re.compile(r"(?:,|\bline|\bFile)$")
+
+
+def _frame_rest(text: str, nxt: str) -> str | None:
+    """`text` with `nxt` joined where `text` ends in a traceback frame broken before its end and `nxt` goes on with
+    it; else None."""
+    split = _SPLIT_FRAME.search(text)
+    if split is None:
+        return None
+    head = text[split.start() :]
+    if head.count('"') == 1:
+        glue = ""  # inside its path: a terminal cut it, or a wrap that breaks a word longer than the width
+    elif head[-1].isspace() or nxt[0] in ", ":
+        glue = ""
+    elif head[-1].isdigit():
+        glue = " " if nxt.startswith("in ") else ""
+    else:
+        glue = " " if _FRAME_WORD_END.search(head) else ""
+    joined = text + glue + nxt
+    if _WHOLE_FRAME.match(joined, split.start()) or _SPLIT_FRAME.fullmatch(joined, split.start()):
+        return joined
     return None
 
 
@@ -197,8 +225,8 @@ def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str
         glued: tuple[int, ...] = ()
         while i + 1 < n and joined < _MAX_JOINED:
             nxt = physical[i + 1]
-            if 'File "' in physical[i] and _SPLIT_FRAME.search(physical[i]) and _FRAME_REST.match(nxt):
-                text, i, joined = text + nxt, i + 1, joined + 1  # a traceback frame broken inside its words
+            if nxt and "File" in text and (rest := _frame_rest(text, nxt)) is not None:
+                text, i, joined = rest, i + 1, joined + 1
                 continue
             if nxt.startswith("WorkNCCL(") and physical[i].rstrip().endswith("operation timeout:"):
                 text, i, joined = text.rstrip() + " " + nxt, i + 1, joined + 1  # the watchdog's line, reflowed
