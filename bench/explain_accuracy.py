@@ -753,6 +753,15 @@ CAUSES["hostname-resolves-link-local-ipv6"] = set(CAUSES["bootstrap-link-local-i
 # The key the forty-third round's collectors coined, mapped by analogy before that round was measured: a torchrun from
 # another Python environment than the job's (as torchrun-missing-from-module, the launcher of the wrong environment).
 CAUSES["torchrun-wrong-interpreter"] = set(CAUSES["torchrun-missing-from-module"])
+# Keys the forty-fourth round's collectors coined, mapped by analogy before that round was measured: a bug of a
+# network plugin's or NCCL's own release (as nccl-version-bug); a DataLoader that forks after an IB MPI stack started
+# (as efa-fork-unsafe-dataloader); a GPU's uncorrectable memory error (as faulty-node, a GPU that failed); a rank held
+# in a write to a frozen file system (as disk-fault-checkpoint-stall).
+CAUSES["ofi-tuner-rejects-forced-proto"] = set(CAUSES["nccl-version-bug"])
+CAUSES["roce-nonzero-lid-detected-as-ib"] = set(CAUSES["nccl-version-bug"])
+CAUSES["ib-mpi-fork-unsafe-dataloader"] = set(CAUSES["efa-fork-unsafe-dataloader"])
+CAUSES["gpu-ecc-uncorrectable"] = set(CAUSES["faulty-node"])
+CAUSES["filesystem-freeze-rank-stuck-io"] = set(CAUSES["disk-fault-checkpoint-stall"])
 # After the fortieth round was measured (0/4 named first then, at b5cc4ed, 1 silent): a closed rendezvous under
 # torchrun's default id "none", which every job on that backend without an id of its own shares, and the AWS OFI
 # plugin's rdma protocol pairing no NIC with the GPUs, each read from the sources since.
@@ -861,7 +870,12 @@ for _accepted in CAUSES.values():
 # 3123 was named first): 8/30 named first when each was measured. "forty-third" (2, collected by two helpers from
 # PyTorch's forum, where the stored pages hold almost no threads, and open training codebases' threads: 0/2 named first
 # when measured, at a02d814) came after; with it the last 30 are that 2 and the forty-second's to the thirty-fifth's
-# (3200 on): 7/30 named first when each was measured. No round is held out now.
+# (3200 on): 7/30 named first when each was measured. "forty-fourth" (6, collected by three helpers from NVIDIA's
+# and AWS's plugin threads of 2025-2026, networking and scheduler projects' threads and engineering blogs kept in
+# GitHub repositories; GitHub Discussions were out of the tools' reach: 0/6 named first when measured, at cb6ee0b, 1
+# named lower) came after; with it the last 30 are that 6, the forty-third's 2, the forty-second's 3, the forty-first's
+# 4, the fortieth's 4, the thirty-ninth's 10 and the thirty-eighth's highest number (3000 on): 4/30 named first when
+# each was measured. No round is held out now.
 ROUNDS = (
     "first",
     "second",
@@ -906,6 +920,7 @@ ROUNDS = (
     "forty-first",
     "forty-second",
     "forty-third",
+    "forty-fourth",
 )
 HELD_OUT = ""
 
