@@ -7,6 +7,7 @@ import re
 from collections.abc import Sequence
 from itertools import combinations
 
+from distdoctor.catalogue.words import phrase
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.finding import make_finding
@@ -69,8 +70,8 @@ def mismatched_work(hits: Sequence[Hit]) -> list[Finding]:
         if a[:2] != b[:2] or not _differs(a, b) or (several and not a[0]):
             continue
         if a[2] == b[2]:
-            detail = f"collective #{a[1]}, a {a[2]}, had {a[3]} elements on rank {rank_a} and {b[3]} on rank {rank_b}"
+            detail = phrase("work-elements-differ", n=a[1], op=a[2], x=a[3], a=rank_a, y=b[3], b=rank_b)
         else:
-            detail = f"collective #{a[1]} was {a[2]} on rank {rank_a} and {b[2]} on rank {rank_b}"
+            detail = phrase("work-op-differs", n=a[1], op_a=a[2], a=rank_a, op_b=b[2], b=rank_b)
         return [make_finding("log-collective-mismatch", None, (hit_a.line.where, hit_b.line.where), detail=detail)]
     return []

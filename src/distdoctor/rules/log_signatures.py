@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import NamedTuple
 
 from distdoctor import defaults
-from distdoctor.catalogue.words import PHRASES
+from distdoctor.catalogue.words import PHRASES, phrase
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.devices import size_text
 from distdoctor.rules.local import BRIDGE_PREFIXES, DOCKER_NETWORK, is_link_local, is_loopback, is_not_a_host
@@ -158,7 +158,7 @@ def _registration_failed(who: str) -> Build:
 
     def build(g: Params) -> tuple[str, Params]:
         if g.get("reason") == "Cannot allocate memory":
-            return "log-memlock-too-low", {"detail": f"{who}'s memory registration failed: Cannot allocate memory"}
+            return "log-memlock-too-low", {"detail": phrase("registration-enomem", who=who)}
         return "log-gdr-module-missing", {"who": who}
 
     return build
@@ -211,13 +211,10 @@ def _nccl_connect_failed(g: Params) -> tuple[str, Params]:
     if g["error"] == "Operation not permitted":
         return "log-connect-not-permitted", {"addr": g["addr"], "error": g["error"]}
     if _loopback(g["addr"]):
-        error = f"{g['error']}: a loopback address, which only its own host reaches: NCCL was given or chose lo"
+        error = phrase("nccl-loopback", error=g["error"])
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
     if is_link_local(g["addr"]):
-        error = (
-            f"{g['error']}: a link-local address (fe80::/10, 169.254.0.0/16), which no other host routes to: NCCL "
-            "chose an interface (a veth or bridge one, often) whose only address is link-local"
-        )
+        error = phrase("nccl-link-local", error=g["error"])
         return "log-nccl-connect-failed", {"addr": g["addr"], "error": error}
     if _in_docker_network(g["addr"]) and g["error"] != "Connection refused":
         # refused is an answer: a host reached the address (the bridge of one host, where the peer was not there)
@@ -248,7 +245,7 @@ def _client_failed(g: Params) -> tuple[str, Params]:
     if _in_docker_network(addr):
         return _container_peer(addr, port)
     if is_link_local(addr):  # a scope this host lacks fails at once (EINVAL); another host's link drops the packets
-        error = f"{g['error'].strip()}: a link-local address, which only its own link reaches"
+        error = phrase("link-local", error=g["error"].strip())
         return "master-no-route", {"addr": addr, "port": port, "error": error}
     if errno in ("101", "113"):
         return "master-no-route", {"addr": addr, "port": port, "error": g["error"].strip()}
@@ -260,18 +257,18 @@ def _clients_joined(g: Params) -> tuple[str, Params]:
     if joined == 1:  # only node 0's own agent: every other node_rank is missing
         missing = "1" if expected == 2 else f"1-{expected - 1}"
     else:
-        missing = f"? ({expected - joined} of {expected} nodes; the log does not say which)"
+        missing = phrase("nodes-unsaid", n=str(expected - joined), expected=str(expected))
     return "node-missing", {"missing": missing, "waited": f"{g['waited'].split()[0]} s"}
 
 
 def _store_barrier(g: Params) -> tuple[str, Params]:
     joined, world = int(g["joined"]), int(g["world"])
     if joined < world:
-        detail = f"{world - joined} rank(s) missing"
+        detail = phrase("barrier-missing", n=str(world - joined))
     elif joined > world:
-        detail = f"{joined - world} more than expected: two jobs on one store, or a rank started twice"
+        detail = phrase("barrier-extra", n=str(joined - world))
     else:
-        detail = "all arrived, but not within the timeout"
+        detail = PHRASES["barrier-late"].en
     return "log-store-barrier-timeout", {
         "key": g["key"],
         "joined": g["joined"],
@@ -338,13 +335,13 @@ def _port_denied(g: Params) -> tuple[str, Params]:
     port = g.get("port") or g["port2"]
     if int(port) < 1024:
         return "log-master-port-denied", {"port": port}
-    return "log-unexplained-failure", {"line": f"the store may not bind port {port}: Permission denied"}
+    return "log-unexplained-failure", {"line": phrase("store-port-denied", port=port)}
 
 
 def _full_mesh(g: Params) -> tuple[str, Params]:
     addr = g.get("addr") or ""
     if addr and _loopback(addr):
-        return "log-gloo-loopback", {"detail": f" (a peer advertised {addr})"}
+        return "log-gloo-loopback", {"detail": phrase("gloo-peer-loopback", addr=addr)}
     if addr and _in_docker_network(addr) and "refused" not in g["error"]:
         return _container_peer(addr)
     # Drop gloo's "[/path/to/pair.cc:152] " source location: the words after it are the error.
@@ -400,11 +397,36 @@ def _ddp_model_differs(g: Params) -> tuple[str, Params]:
     """Each rank of the two prints the check from its side: one detail for both, the lower rank first."""
     if g.get("rank"):
         pair = sorted([(int(g["rank"]), g["n"]), (int(g["other"]), g["m"])])
-        detail = f" (rank {pair[0][0]} has {pair[0][1]} parameters, rank {pair[1][0]} has {pair[1][1]})"
+        (a, n), (b, m) = pair
+        detail = phrase("ddp-parameter-counts", a=str(a), n=n, b=str(b), m=m)
     else:
         low, high = sorted([int(g["rank2"]), int(g["other2"])])
-        detail = f" (a parameter's {g['what']} differ between rank {low} and rank {high})"
+        detail = phrase("ddp-parameter-differs", what=g["what"], low=str(low), high=str(high))
     return "log-ddp-model-differs", {"detail": detail}
+
+
+def _ranks_run(g: Params) -> str:
+    """The two ranks' collectives of a mismatch, the lower rank (as text) first."""
+    (a, op_a), (b, op_b) = sorted([(g["a"], g["op_a"]), (g["b"], g["op_b"])])
+    return phrase("ranks-run", a=a, op_a=op_a, b=b, op_b=op_b, seq=g["seq"])
+
+
+def _nccl_on_ranks(g: Params) -> str:
+    """Each rank's NCCL release of a mismatch, the lower rank first."""
+    (ra, a), (rb, b) = sorted([(int(g["a"]), g["va"]), (int(g["b"]), g["vb"])])
+    return phrase("nccl-on-ranks", a=_nccl_release(a), ra=str(ra), b=_nccl_release(b), rb=str(rb))
+
+
+def _timed_out_elsewhere(g: Params) -> str:
+    """Which rank timed out first, and how far this one got, as far as the line says."""
+    first = g.get("origin", "-1") != "-1"
+    if first and g.get("enqueued"):
+        return phrase("timed-out-first-work-here", origin=g["origin"], enqueued=g["enqueued"], completed=g["completed"])
+    if first:
+        return phrase("timed-out-first", origin=g["origin"])
+    if g.get("enqueued"):
+        return phrase("work-here", enqueued=g["enqueued"], completed=g["completed"])
+    return ""
 
 
 def _in_docker_network(address: str) -> bool:
@@ -443,24 +465,25 @@ def _cuda_detail(g: Params, where: str) -> str:
 def _driver_without_gpus(g: Params) -> str:
     """vLLM's driver on a node Ray gave none of its GPU workers, with both addresses where the line gives them."""
     if not g.get("dip"):
-        return "Ray placed none of vLLM's GPU workers on the driver's node"
+        return PHRASES["ray-driver-no-gpus"].en
     workers = ", ".join(sorted(set(re.findall(r"[\w.:]+", g.get("wips", "")))))
-    placed = "Ray placed none of vLLM's GPU workers on the driver's node"
-    return f"{placed} (the driver is on {g['dip']}, the workers on {workers})"
+    return phrase("ray-driver-no-gpus-at", driver=g["dip"], workers=workers)
 
 
 # Who died, by the alternative of the worker-died signature that matched.
 _DIED: dict[str, Callable[[Params], str]] = {
     "vllm": lambda g: f"vLLM's {g['vllm']}",
     "actor": lambda g: PHRASES["ray-actor-worker"].en,
-    "header": lambda g: "a Ray actor",
-    "task": lambda g: "a Ray task's worker process",
-    "ip": lambda g: f"a Ray worker on {g['ip']}" + (f" (pid {g['pid']})" if g.get("pid") else ""),
+    "header": lambda g: PHRASES["ray-actor"].en,
+    "task": lambda g: PHRASES["ray-task-worker"].en,
+    "ip": lambda g: (
+        phrase("ray-worker-on-pid", ip=g["ip"], pid=g["pid"]) if g.get("pid") else phrase("ray-worker-on", ip=g["ip"])
+    ),
 }
 
 
 def _actor_owner(g: Params) -> str:
-    return "the process that owned a Ray actor" + (f" (on {g['owner']})" if g.get("owner") else "")
+    return phrase("actor-owner-on", owner=g["owner"]) if g.get("owner") else PHRASES["actor-owner"].en
 
 
 def _ray_node_dead(g: Params) -> tuple[str, Params]:
@@ -589,14 +612,14 @@ def _ucx_completion(g: Params) -> tuple[str, Params]:
     """A completion UCX's mlx5 transport saw fail, on the NIC port it names; UCX's line does not name the peer."""
     error, where = g["error"], f" (UCX on {g['dev']}/{g['kind']})"
     if error == "Transport retry count exceeded":
-        return "log-ib-retry-exceeded", {"peer": "a peer UCX does not name", "detail": where}
+        return "log-ib-retry-exceeded", {"peer": PHRASES["peer-ucx-unsaid"].en, "detail": where}
     status = f"{_UCX_WC_STATUS[error]} ({error})"
-    return "log-ib-completion-error", {"status": status, "peer": "a peer UCX does not name", "detail": where}
+    return "log-ib-completion-error", {"status": status, "peer": PHRASES["peer-ucx-unsaid"].en, "detail": where}
 
 
 def _ib_completion(g: Params) -> tuple[str, Params]:
     code = g.get("code") or g.get("code2") or "?"
-    peer = re.sub(r"<\d+>$", "", g.get("peer") or "") or "a peer"
+    peer = re.sub(r"<\d+>$", "", g.get("peer") or "") or PHRASES["a-peer"].en
     name = g.get("name") or _WC_STATUS.get(code, "")
     hca = g.get("hca")
     detail = _detail(", ".join(p for p in (name, f"hca {hca}" if hca else "") if p))
@@ -625,7 +648,7 @@ def _who(g: Params) -> str:
         return f"local rank {g['local']}" + (f" (pid {g['pid']})" if g.get("pid") else "")
     if g.get("task"):
         return f"task {g['task']}"
-    return f"a process (pid {g['pid']})" if g.get("pid") else "a process"
+    return phrase("a-process-pid", pid=g["pid"]) if g.get("pid") else PHRASES["a-process"].en
 
 
 def _signal_label(name: str, number: int | None) -> str:
@@ -662,12 +685,10 @@ def _signal(g: Params) -> tuple[str, Params]:
 
 
 _SLURM_ADVICE = {
-    "TIME LIMIT": "ask for more time (#SBATCH --time) or checkpoint and resubmit with --requeue",
-    "NODE FAILURE": "the node failed under the job: sinfo -R names why; leave it out (--exclude) and resubmit",
-    "PREEMPTION": "a job of higher priority took the nodes: use a partition without preemption, or checkpoint and "
-    "--requeue",
-    "TASK FAILURE": "a task of the step failed first and Slurm ended the others: that task's own error, above this "
-    "line, says why",
+    "TIME LIMIT": PHRASES["slurm-time-limit"].en,
+    "NODE FAILURE": PHRASES["slurm-node-failure"].en,
+    "PREEMPTION": PHRASES["slurm-preemption"].en,
+    "TASK FAILURE": PHRASES["slurm-task-failure"].en,
 }
 
 
@@ -676,8 +697,10 @@ def _slurm_cancelled(g: Params) -> tuple[str, Params]:
     return "log-job-cancelled", {
         "job": g["id"],
         "node": g["node"],
-        "reason": f"due to {why.lower() if why.isupper() else why}" if why else "by scancel or an administrator",
-        "advice": _SLURM_ADVICE.get(why, "sacct -j JOB shows who cancelled it and when"),
+        "reason": phrase("due-to", why=why.lower() if why.isupper() else why)
+        if why
+        else PHRASES["cancelled-by-hand"].en,
+        "advice": _SLURM_ADVICE.get(why, PHRASES["slurm-who-cancelled"].en),
     }
 
 
@@ -831,9 +854,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-launch-env-missing",
             {
-                "what": f"the Python module {g['module']}"
+                "what": phrase("python-module", module=g["module"])
                 if g.get("module")
-                else f"the command {g.get('cmd') or g['cmd2']}"
+                else phrase("the-command", cmd=g.get("cmd") or g["cmd2"])
             },
         ),
     ),
@@ -907,7 +930,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "deepspeed-no-gpu",
         "no GPU resources available",
         r"Unable to proceed, no GPU resources available",
-        lambda g: ("log-no-gpu-visible", {"detail": " (DeepSpeed's launcher found none)"}),
+        lambda g: ("log-no-gpu-visible", {"detail": PHRASES["deepspeed-found-none"].en}),
     ),
     _sig(  # Lightning's SLURMEnvironment and TorchElasticEnvironment checks (fabric/plugins/environments, 2.0+)
         "lightning-layout",
@@ -921,11 +944,13 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-lightning-layout-mismatch",
             {
-                "detail": f"{g['what']}={g['set']} in the Trainer, {g['flag']}={g['slurm']} in Slurm"
+                "detail": phrase(
+                    "lightning-trainer-slurm", what=g["what"], set=g["set"], flag=g["flag"], slurm=g["slurm"]
+                )
                 if g.get("what")
-                else f"devices={g['d']} x num_nodes={g['n']} in the Trainer, a world size of {g['world']} from torchrun"
+                else phrase("lightning-trainer-world", d=g["d"], n=g["n"], world=g["world"])
                 if g.get("d")
-                else f"Slurm's --ntasks={g['ntasks']}, which Lightning does not read: it needs --ntasks-per-node"
+                else phrase("lightning-ntasks", ntasks=g["ntasks"])
             },
         ),
     ),
@@ -938,8 +963,8 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-rank-oom-killed",
             {
-                "who": f"{g['n']} Ray worker(s)" if g.get("n") else "a Ray task or actor",
-                "detail": " (Ray's memory monitor, at the node's RAM threshold)",
+                "who": phrase("ray-workers-n", n=g["n"]) if g.get("n") else PHRASES["ray-task-or-actor"].en,
+                "detail": PHRASES["ray-memory-monitor"].en,
             },
         ),
     ),
@@ -1000,7 +1025,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 if g.get("addr") or g.get("addr2") or g.get("addr3") or g.get("addr4")
                 else f" within {g['s']} s"
                 if g.get("s")
-                else ": no Ray was started on this host, and no address was given"
+                else PHRASES["ray-none-started"].en
                 if g.get("none")
                 else ""
             },
@@ -1029,15 +1054,15 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-ray-ip-mismatch",
             {
-                "detail": f"this host's address {g['addr']} is none of the Ray nodes' addresses"
+                "detail": phrase("ray-host-not-node", addr=g["addr"])
                 if g.get("addr")
-                else f"{g['nodes']} Ray nodes gave vLLM only {g['ips']} distinct address(es)"
+                else phrase("ray-distinct-addresses", nodes=g["nodes"], ips=g["ips"])
                 if g.get("nodes")
-                else f"a worker pinned to the driver's address {g['pinned']} finds no Ray node there"
+                else phrase("ray-driver-pinned", pinned=g["pinned"])
                 if g.get("pinned")
                 else _driver_without_gpus(g)
                 if g.get("driver")
-                else f"no Ray node is registered under '{g['attrs']}', the address this process looked for"
+                else phrase("ray-attrs-unregistered", attrs=g["attrs"])
             },
         ),
     ),
@@ -1118,9 +1143,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-gpu-memory-taken",
             {
-                "detail": f"{g['free']} of {g['total']} GiB free"
+                "detail": phrase("gpu-memory-free", free=g["free"], total=g["total"])
                 if g.get("free")
-                else "sglang found the GPUs' free memory unequal"
+                else PHRASES["sglang-memory-unequal"].en
             },
         ),
     ),
@@ -1141,7 +1166,7 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-host-ip-guessed",
             {
                 "who": "sglang" if g.get("sglang") else "vLLM",
-                "detail": " (HOST_IP was set, and this release ignores it)" if g.get("ignored") else " and found none",
+                "detail": PHRASES["host-ip-ignored"].en if g.get("ignored") else PHRASES["host-ip-none"].en,
             },
         ),
     ),
@@ -1155,8 +1180,8 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-serving-worker-stuck",
             {
-                "who": "vLLM's shared-memory broadcast" if g.get("s") else "sglang's scheduler watchdog",
-                "waited": f"{g['s']} s" if g.get("s") else f"{g['w']} s, then stopped the server",
+                "who": PHRASES["vllm-broadcast"].en if g.get("s") else PHRASES["sglang-watchdog"].en,
+                "waited": f"{g['s']} s" if g.get("s") else phrase("sglang-stopped", s=g["w"]),
             },
         ),
     ),
@@ -1175,7 +1200,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"ssh not successful for host (?P<host>[^\s:]+)|(?P<some>could not connect to some hosts via ssh)",
         lambda g: (
             "log-ssh-launch-failed",
-            {"error": f"host {g['host']}: horovodrun's ssh check" if g.get("host") else "horovodrun's ssh check"},
+            {"error": phrase("horovod-ssh-host", host=g["host"]) if g.get("host") else PHRASES["horovod-ssh"].en},
         ),
     ),
     _sig(  # horovodrun's driver and task services (runner/common/util/network.py, driver_service.py, timeout.py): no
@@ -1199,7 +1224,7 @@ SIGNATURES: tuple[Signature, ...] = (
                 {
                     "detail": f" ({g['service']})"
                     if g.get("service")
-                    else " (no interface common to all hosts routes between them)"
+                    else PHRASES["no-common-interface"].en
                     if g.get("common")
                     else f" (timed out waiting for {g['activity']})"
                 },
@@ -1548,7 +1573,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"srun: error: (?P<node>[^:\s]+): tasks? (?P<task>[\d,\-]+): Out Of Memory",
         lambda g: (
             "log-rank-oom-killed",
-            {"who": f"task {g['task']} on {g['node']}", "detail": " (Slurm: Out Of Memory)"},
+            {"who": phrase("task-on-node", task=g["task"], node=g["node"]), "detail": " (Slurm: Out Of Memory)"},
         ),
     ),
     _sig(  # slurmstepd's mgr.c: a task of the step the cgroup's OOM killer ended
@@ -1574,7 +1599,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"timeout waiting for task launch, started (?P<n>\d+) of (?P<m>\d+) tasks",
         lambda g: (
             "log-slurm-launch-failed",
-            {"node": "some nodes", "error": f"only {g['n']} of {g['m']} tasks started in time"},
+            {"node": PHRASES["some-nodes"].en, "error": phrase("tasks-started", n=g["n"], m=g["m"])},
         ),
     ),
     _sig(  # Slurm's mpi/pmix plugin (pmixp_dconn_tcp.c, pmixp_coll_*.c, mpi_pmix.c): the PMIx server of a step
@@ -1638,10 +1663,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"op\.preamble\.length <= op\.nbytes\. (?P<got>\d+) vs (?P<want>\d+)",
         lambda g: (
             "log-collective-mismatch",
-            {
-                "detail": f"gloo received {g['got']} bytes where {g['want']} were posted (a different collective, "
-                "or the same one with another tensor size)"
-            },
+            {"detail": phrase("gloo-size-posted", got=g["got"], want=g["want"])},
         ),
     ),
     _sig(
@@ -1664,7 +1686,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"ss1\.ss_family == ss2\.ss_family\. (?P<local>\d+) vs (?P<remote>\d+)",
         lambda g: (
             "log-address-family",
-            {"detail": f"gloo's own address is {_family(g['local'])} and its peer's {_family(g['remote'])}"},
+            {"detail": phrase("gloo-family-mixed", own=_family(g["local"]), peer=_family(g["remote"]))},
         ),
     ),
     _sig(  # gloo before connectFullMesh (torch <= 1.8): "pair.cc:N] connect [addr]:port: error"
@@ -1677,7 +1699,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "gloo-loopback-fallback",
         "loopback address as fallback",
         r"Unable to resolve hostname to a \(local\) address\. Using the loopback address as fallback",
-        lambda g: ("log-gloo-loopback", {"detail": " (gloo's warning: the hostname has no local address)"}),
+        lambda g: ("log-gloo-loopback", {"detail": PHRASES["gloo-fallback-warning"].en}),
     ),
     _sig(
         "gloo-address",
@@ -1691,7 +1713,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "Unable to find interface for",
         r"Unable to find interface for:? \[?(?P<addr>[^\]\s]+)\]?",
         lambda g: (
-            ("log-gloo-loopback", {"detail": f" (the hostname resolves to {g['addr']}, on no interface of its own)"})
+            ("log-gloo-loopback", {"detail": phrase("gloo-hostname-loopback", addr=g["addr"])})
             if _loopback(g["addr"])
             # a wildcard or broadcast address handed to gloo as the host's own (a server's --host 0.0.0.0 passed on)
             else ("log-master-addr-not-a-host", {"addr": g["addr"], "port": "*"})
@@ -1750,14 +1772,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?: Last enqueued NCCL work: (?P<enqueued>-?\d+), last completed NCCL work: (?P<completed>-?\d+))?",
         lambda g: (
             "log-timeout-on-another-rank",
-            {
-                "detail": (f" (rank {g['origin']} timed out first)" if g.get("origin", "-1") != "-1" else "")
-                + (
-                    f" (here: last enqueued work {g['enqueued']}, last completed {g['completed']})"
-                    if g.get("enqueued")
-                    else ""
-                )
-            },
+            {"detail": _timed_out_elsewhere(g)},
         ),
     ),
     _sig(  # the heartbeat monitor (torch 2.2 on): the watchdog thread itself stopped making progress; its first line
@@ -1920,8 +1935,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-collective-mismatch",
             {
-                "detail": f"NCCL NET/Socket received {g['got']} bytes from {g.get('peer') or 'a peer'} where "
-                f"{g['want']} were posted (different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
+                "detail": phrase(
+                    "socket-size-posted", got=g["got"], peer=g.get("peer") or PHRASES["a-peer"].en, want=g["want"]
+                )
             },
         ),
     ),
@@ -2067,9 +2083,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-gpu-hardware-fault",
             {
-                "detail": f" (Xid {g['xid']} on {g['pci']})"
+                "detail": phrase("xid-on", xid=g["xid"], dev=g["pci"])
                 if g.get("xid")
-                else f" (ROCm: {g['reason']} on GPU node-{g['node']})"
+                else phrase("rocm-gpu-fault", reason=g["reason"], node=g["node"])
                 if g.get("node")
                 else f" ({g.get('ecc') or g.get('nvlink') or g.get('bus') or g.get('lost')})"
             },
@@ -2080,7 +2096,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "Unable to determine the device handle for",
         r"Unable to determine the device handle for (?:GPU ?\d*:? ?)?(?P<pci>[0-9A-Fa-f]{4,8}:[0-9A-Fa-f]{2}:"
         r"[0-9A-Fa-f]{2}\.\d): Unknown Error",
-        lambda g: ("log-gpu-hardware-fault", {"detail": f" (nvidia-smi cannot reach the GPU at {g['pci']})"}),
+        lambda g: ("log-gpu-hardware-fault", {"detail": phrase("smi-gpu-unreachable", pci=g["pci"])}),
     ),
     _sig(  # a build without code for the GPU: torch.cuda's capability warnings ("<GPU> with CUDA capability sm_N is
         # not compatible with the current PyTorch installation."; 2.13 also "Found GPU0 <GPU> which is of compute
@@ -2107,16 +2123,16 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-gpu-arch-unsupported",
             {
-                "who": "this torch build"
+                "who": PHRASES["this-torch-build"].en
                 if g.get("sm") or g.get("cc")
-                else "this NCCL build"
+                else PHRASES["this-nccl-build"].en
                 if g.get("nccl") or g.get("nccl2")
-                else "the code this rank ran (torch, RCCL or a HIP extension)"
+                else PHRASES["rank-code-hip"].en
                 if g.get("hip")
-                else "the code this rank ran (torch, NCCL or a CUDA extension)",
+                else PHRASES["rank-code-cuda"].en,
                 "detail": f" ({g['gpu'].strip()}, {g['sm']})"
                 if g.get("sm")
-                else f" ({g['gpu2'].strip()}, compute capability {g['cc']})"
+                else phrase("gpu-compute-capability", gpu=g["gpu2"].strip(), cc=g["cc"])
                 if g.get("cc")
                 else f" ({g.get('image') or g.get('function') or g.get('symbol') or g.get('hip')})",
             },
@@ -2195,13 +2211,13 @@ SIGNATURES: tuple[Signature, ...] = (
         "cuda-no-driver",
         "Found no NVIDIA driver",
         r"Found no NVIDIA driver on your system",
-        lambda g: ("log-no-gpu-visible", {"detail": " (no NVIDIA driver: Found no NVIDIA driver on your system)"}),
+        lambda g: ("log-no-gpu-visible", {"detail": PHRASES["no-nvidia-driver"].en}),
     ),
     _sig(  # torchrun --nproc-per-node=gpu (torch 1.11+) counting GPUs on a node where torch sees none
         "torchrun-nproc-gpu-none",
         "Cuda is not available.",
         r"ValueError: Cuda is not available\.",
-        lambda g: ("log-no-gpu-visible", {"detail": " (torchrun --nproc-per-node=gpu found none)"}),
+        lambda g: ("log-no-gpu-visible", {"detail": PHRASES["torchrun-found-none"].en}),
     ),
     _sig(  # distributed_c10d.init_process_group(device_id=...) (torch 2.10+): an index beyond the visible GPUs
         "device-id-range",
@@ -2263,7 +2279,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Ray: (?P<ray>\S+)(?:\s+Python: (?P<python>\S+))?",
         lambda g: (
             RAY_VERSIONS,
-            {"who": f"this process on node {g['node']}" if g.get("node") else "the cluster"}
+            {"who": phrase("process-on-node", node=g["node"]) if g.get("node") else "the cluster"}
             | {k: g.get(k, "?") for k in ("ray", "python")},
         ),
     ),
@@ -2299,7 +2315,11 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Remote (?P<remote>\S+) device is incompatible with the local \[\d+\](?P<local>\S+?)\.",
         lambda g: (
             "log-ib-link-layer-mixed",
-            {"detail": f"{g['a']} and {g['b']}" if g.get("a") else f"a remote {g['remote']} port and {g['local']}"},
+            {
+                "detail": f"{g['a']} and {g['b']}"
+                if g.get("a")
+                else phrase("remote-port-and", remote=g["remote"], local=g["local"])
+            },
         ),
     ),
     _sig(  # net_ib.cc's list of the ports NCCL will use (2.x): "NET/IB : Using [0]mlx5_0:1/IB [1]mlx5_1:1/RoCE ..."
@@ -2324,10 +2344,7 @@ SIGNATURES: tuple[Signature, ...] = (
             "version-mismatch",
             {
                 "component": "NCCL",
-                "detail": "; ".join(
-                    f"NCCL {_nccl_release(code)} on rank {rank}"
-                    for rank, code in sorted([(int(g["a"]), g["va"]), (int(g["b"]), g["vb"])])
-                ),
+                "detail": _nccl_on_ranks(g),
             },
         ),
     ),
@@ -2338,7 +2355,7 @@ SIGNATURES: tuple[Signature, ...] = (
         # a quote of the line may leave out NCCL's "NET/IB : mlx5_0:1 " before it
         r"(?:NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?)?(?:Got async (?:error )?event|async fatal event)\s?: "
         r"local catastrophic error",
-        lambda g: ("log-ib-hca-fatal", {"dev": g.get("dev") or "an HCA (the line does not name it)"}),
+        lambda g: ("log-ib-hca-fatal", {"dev": g.get("dev") or PHRASES["hca-unsaid"].en}),
     ),
     _sig(  # net_ib.cc: "Got async event : port error" (2.7-2.21), "mlx5_0:1 Got async error event: port error"
         # (2.22-2.26), "mlx5_0:1 Got non-fatal async event: port error(10)" (2.27+)
@@ -2392,13 +2409,13 @@ SIGNATURES: tuple[Signature, ...] = (
         # beside ("fabric manager NVIDIA GPU driver interface version A doesn't match with driver version B")
         r"(?:ExecStart=\S*nv-fabricmanager\b.*?|nvidia-fabricmanager\.service: (?:Control|Main) process exited, "
         r")\(?code=exited, status=(?P<status>\d+)/FAILURE\)?|"
-        r"(?P<mismatch>driver interface version \S+ doesn't match with driver version \S+)",
+        r"(?P<mismatch>driver interface version (?P<found>\S+) doesn't match with driver version (?P<driver>\S+))",
         lambda g: (
             "log-fabric-manager-down",
             {
-                "detail": f" (its {g['mismatch']})"
+                "detail": phrase("fabric-manager-mismatch", found=g["found"], driver=g["driver"])
                 if g.get("mismatch")
-                else f" (nvidia-fabricmanager.service exited with status {g['status']})"
+                else phrase("fabric-manager-exited", status=g["status"])
             },
         ),
     ),
@@ -2442,7 +2459,11 @@ SIGNATURES: tuple[Signature, ...] = (
         r"CollectiveFingerPrint\(OpType=(?P<op>\w+)(?:, TensorShape=\s*(?P<shape>\[[^\]]*\]))?",
         lambda g: (
             "log-collective-mismatch",
-            {"detail": f"rank {g['rank']} runs {g['op']}" + (f" of shape {g['shape']}" if g.get("shape") else "")},
+            {
+                "detail": phrase("rank-runs-shape", rank=g["rank"], op=g["op"], shape=g["shape"])
+                if g.get("shape")
+                else phrase("rank-runs", rank=g["rank"], op=g["op"])
+            },
         ),
     ),
     _sig(
@@ -2453,10 +2474,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
         lambda g: (
             "log-collective-mismatch",
-            {
-                "detail": ", ".join(sorted([f"rank {g['a']} runs {g['op_a']}", f"rank {g['b']} runs {g['op_b']}"]))
-                + f" (sequence number {g['seq']})"
-            },
+            {"detail": _ranks_run(g)},
         ),
     ),
     _sig(  # accelerate's verify_operation (utils/operations.py), in its debug mode: the shapes each process gave one
@@ -2466,7 +2484,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Cannot apply desired operation due to shape mismatches",
         lambda g: (
             "log-collective-mismatch",
-            {"detail": "accelerate found tensors of different shapes on the processes"},
+            {"detail": PHRASES["accelerate-shapes"].en},
         ),
     ),
     _sig(
@@ -2511,7 +2529,7 @@ SIGNATURES: tuple[Signature, ...] = (
             {
                 "component": PHRASES["nic-fusion-search"].en,
                 "detail": f"Could not find NET with id {g['id']}",
-                "release": "NCCL 2.27 or newer",
+                "release": phrase("nccl-or-newer", version="2.27"),
             },
         ),
     ),
@@ -2525,14 +2543,13 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-nccl-known-bug",
             {
-                "component": "its kernels, built to use more shared memory per block than this GPU offers"
-                + (
-                    f" (CUDA architecture {g['arch']})"
-                    if g.get("arch")
-                    else " (NCCL 2.25, on GPUs such as consumer Blackwell)"
-                ),
-                "detail": f"{g['want']} bytes wanted, {g['have']} available",
-                "release": PHRASES["newer-nccl-for-gpu"].en if g.get("arch") else "NCCL 2.26.2 or newer",
+                "component": phrase("shared-mem-arch", arch=g["arch"])
+                if g.get("arch")
+                else PHRASES["shared-mem-2-25"].en,
+                "detail": phrase("shared-mem-wanted", want=g["want"], have=g["have"]),
+                "release": PHRASES["newer-nccl-for-gpu"].en
+                if g.get("arch")
+                else phrase("nccl-or-newer", version="2.26.2"),
             },
         ),
     ),
@@ -2606,7 +2623,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "cuda-unknown-midrun",
         "CUDA error: unknown error",
         r"what\(\):\s+CUDA error: unknown error",
-        lambda g: ("log-gpu-hardware-fault", {"detail": " (CUDA error: unknown error, raised while its work ran)"}),
+        lambda g: ("log-gpu-hardware-fault", {"detail": PHRASES["cuda-unknown-midrun"].en}),
     ),
     _sig(  # ssh's resolver error for a name that is a host list's "host:slots" (horovodrun -H passes it to mpirun)
         "ssh-host-slots",
@@ -2700,10 +2717,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"remote(?: size)? (?P<remote>\d+)",
         lambda g: (
             "log-collective-mismatch",
-            {
-                "detail": f"NCCL NET/IB posted {g['local']} bytes here where peer {g['peer']} posted {g['remote']} "
-                "(different sizes, or NCCL_PROTO/NCCL_ALGO differing between ranks)"
-            },
+            {"detail": phrase("ib-size-posted", local=g["local"], peer=g["peer"], remote=g["remote"])},
         ),
     ),
     _sig(  # bootstrap.cc (2.x "NET/Socket : No usable listening interface found") and net_ib.cc ("NET/IB : No IP
@@ -2722,8 +2736,8 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-nccl-connect-failed",
             {
-                "addr": "a peer (the line does not say which)",
-                "error": g["error"].strip() if g.get("error") else f"gave up after {g['n']} {g['what']}",
+                "addr": PHRASES["peer-line-unsaid"].en,
+                "error": g["error"].strip() if g.get("error") else phrase("nccl-gave-up", n=g["n"], what=g["what"]),
             },
         ),
     ),
@@ -2797,7 +2811,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"CUDA Driver version found is (?P<found>\d+)\. Minimum requirement is (?P<need>\d+)",
         lambda g: (
             "log-cuda-driver-too-old",
-            {"who": "this NCCL build", "detail": f" (the driver supports CUDA {g['found']}, NCCL needs {g['need']})"},
+            {
+                "who": PHRASES["this-nccl-build"].en,
+                "detail": phrase("driver-cuda-nccl", found=g["found"], need=g["need"]),
+            },
         ),
     ),
     _sig(  # cudaErrorInsufficientDriver (35), in any CUDA caller's words: NCCL's "Cuda failure '...'", torch's
@@ -2808,7 +2825,7 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-cuda-driver-too-old",
             {
-                "who": "the CUDA runtime this job loads",
+                "who": PHRASES["job-cuda-runtime"].en,
                 "detail": " (CUDA driver version is insufficient for CUDA runtime version)",
             },
         ),
@@ -2880,7 +2897,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"The NVIDIA driver on your system is too old \(found version (?P<found>\d+)\)",
         lambda g: (
             "log-cuda-driver-too-old",
-            {"who": "this torch build", "detail": f" (the driver supports CUDA {_cuda_release(g['found'])})"},
+            {"who": PHRASES["this-torch-build"].en, "detail": phrase("driver-cuda", cuda=_cuda_release(g["found"]))},
         ),
     ),
     _sig(  # cudaErrorUnsupportedPtxVersion (222): PTX from a newer toolkit than the driver's JIT compiler knows
@@ -2890,7 +2907,7 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-cuda-driver-too-old",
             {
-                "who": "the GPU code this job loads",
+                "who": PHRASES["job-gpu-code"].en,
                 "detail": " (the provided PTX was compiled with an unsupported toolchain)",
             },
         ),
@@ -2932,9 +2949,11 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-nccl-algo-unparsed",
             {
                 "value": g.get("value") or g["value2"],
-                "why": f'"{g["token"]}" is no {"algorithm or protocol" if g["what"] == "element" else "collective"}'
+                "why": phrase(
+                    "algo-not-algorithm" if g["what"] == "element" else "algo-not-collective", token=g["token"]
+                )
                 if g.get("token") is not None
-                else "an entry after the first has no collective: prefix",
+                else PHRASES["algo-no-prefix"].en,
             },
         ),
     ),
@@ -2996,7 +3015,7 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-cuda-driver-too-old",
             {
-                "who": "this NCCL build" if g.get("nccl") else "the CUDA runtime this job loads",
+                "who": PHRASES["this-nccl-build"].en if g.get("nccl") else PHRASES["job-cuda-runtime"].en,
                 "detail": " (API call is not supported in the installed CUDA driver)",
             },
         ),
@@ -3030,7 +3049,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"nvidia-container-cli: requirement error: unsatisfied condition: (?P<condition>[^,:\s]+)",
         lambda g: (
             "log-cuda-driver-too-old",
-            {"who": "this container image", "detail": f" (nvidia-container-cli: it needs {g['condition']})"},
+            {
+                "who": PHRASES["this-container-image"].en,
+                "detail": phrase("container-cuda-needs", condition=g["condition"]),
+            },
         ),
     ),
     _sig(  # the kubelet's eviction manager (eviction/helpers.go): a node under pressure, or a volume past its limit
@@ -3054,7 +3076,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"If this is a GPU node, did you (?:set the docker default runtime to|configure the NVIDIA Container Toolkit)",
         lambda g: (
             "log-container-no-gpu-runtime",
-            {"detail": "the Kubernetes device plugin found no NVIDIA driver (Failed to initialize NVML)"},
+            {"detail": PHRASES["device-plugin-no-driver"].en},
         ),
     ),
     _sig(  # pyxis_slurmstepd.c (v0.1 to v0.24): enroot's import, create or start of the job's container on this node
@@ -3097,9 +3119,9 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-mpi-daemon-missing",
             {
                 "daemon": g["daemon"],
-                "what": "did not find it on its PATH"
+                "what": PHRASES["daemon-not-on-path"].en
                 if g.get("missing")
-                else f"found it, but not its library {g['lib']} (LD_LIBRARY_PATH)",
+                else phrase("daemon-library-missing", lib=g["lib"]),
             },
         ),
     ),
@@ -3127,11 +3149,11 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-mpi-launch-failed",
             {
-                "detail": "a daemon it started never connected back to mpirun"
+                "detail": PHRASES["mpi-daemon-no-callback"].en
                 if g.get("daemon")
-                else "two ranks had no transport that reaches the other"
+                else PHRASES["mpi-pair-no-transport"].en
                 if g.get("pair")
-                else "a rank's TCP connect to a peer failed (an address the peer cannot reach, such as docker0's)"
+                else PHRASES["mpi-tcp-connect-failed"].en
             },
         ),
     ),
@@ -3166,7 +3188,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"\b(?P<who>ORTE|PRTE) was unable to reliably start one or more daemons",
         lambda g: (
             "log-mpi-launch-failed",
-            {"detail": f"{g['who']} could not start its daemons on one or more nodes"},
+            {"detail": phrase("mpi-daemons-unstarted", who=g["who"])},
         ),
     ),
     _sig(  # MPICH's Hydra (lib/utils/sock.c, pmip.c): a proxy that cannot resolve a host or connect back to mpiexec
@@ -3177,9 +3199,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-mpi-launch-failed",
             {
-                "detail": f"{g['host']} does not resolve where Hydra's proxy runs"
+                "detail": phrase("hydra-unresolved", host=g["host"])
                 if g.get("host")
-                else f"Hydra's proxy could not connect to {g['server']} port {g['port']}"
+                else phrase("hydra-connect", server=g["server"], port=g["port"])
             },
         ),
     ),
@@ -3239,7 +3261,11 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?:RC: (?P<rc>.+?))?\s*$",
         lambda g: (
             "log-nccl-ofi-request-error",
-            {"detail": f" (no address for the peer on device {g['dev']}" + (f": {g['rc']})" if g.get("rc") else ")")},
+            {
+                "detail": phrase("ofi-no-peer-address-rc", dev=g["dev"], rc=g["rc"])
+                if g.get("rc")
+                else phrase("ofi-no-peer-address", dev=g["dev"])
+            },
         ),
     ),
     _sig(  # aws-ofi-nccl's fi_mr_regattr of a buffer of type 2 (NCCL_PTR_CUDA), every release: the provider refused
@@ -3252,8 +3278,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-nccl-ofi-gpu-register",
             {
-                "detail": f"aws-ofi-nccl, device {g['dev']}"
-                + (f": RC {g['rc']}, {g['error'].strip()}" if g.get("rc") else "")
+                "detail": phrase("ofi-device-error", dev=g["dev"], rc=g["rc"], error=g["error"].strip())
+                if g.get("rc")
+                else phrase("ofi-device", dev=g["dev"])
             },
         ),
     ),
@@ -3263,7 +3290,7 @@ SIGNATURES: tuple[Signature, ...] = (
         ("et memops for cuda ptr", "cuda_set_sync_memops"),
         r"[Uu]nable to set memops for cuda ptr|cuda_set_sync_memops\(\)\S*<warn> Failed to perform "
         r"cuPointerSetAttribute",
-        lambda g: ("log-nccl-ofi-gpu-register", {"detail": "libfabric's EFA provider could not set CUDA sync memops"}),
+        lambda g: ("log-nccl-ofi-gpu-register", {"detail": PHRASES["efa-sync-memops"].en}),
     ),
     _sig(  # Horovod's stall inspector (stall_inspector.cc): tensors only some ranks submitted, past its warning time
         "horovod-stalled",
@@ -3271,7 +3298,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"only subset of ranks is submitting tensors",
         lambda g: (
             "log-collective-mismatch",
-            {"detail": "Horovod saw tensors submitted by only some of the ranks, which wait for the others"},
+            {"detail": PHRASES["horovod-subset"].en},
         ),
     ),
     _sig(  # Open MPI's btl_tcp_proc.c (btl_base_verbose): a peer's connection arrives from none of its own addresses
@@ -3285,7 +3312,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "deepspeed-master-addr-empty",
         ("Using IP address of ", "Unable to detect suitable master address"),
         r"Using IP address of +for node (?P<host>\S+)|(?P<error>Unable to detect suitable master address)",
-        lambda g: ("log-launcher-master-addr-empty", {"host": g.get("host") or "the first host of the hostfile"}),
+        lambda g: ("log-launcher-master-addr-empty", {"host": g.get("host") or PHRASES["hostfile-first"].en}),
     ),
     # Slurm's own texts of a step whose tasks never ran what they were given (slurmstepd, srun's option checks, the
     # controller's GRES checks; read at SchedMD/slurm 284c3b95f0)
@@ -3313,7 +3340,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"Prolog or job env setup failure on node (?P<node>[^,\s]+)|\bprolog failed status=(?P<status>\d+:\d+)",
         lambda g: (
             "log-slurm-launch-failed",
-            {"node": g.get("node") or "this node", "error": "its prolog failed, and Slurm drains such a node"},
+            {"node": g.get("node") or PHRASES["this-node"].en, "error": PHRASES["prolog-failed"].en},
         ),
     ),
     _sig(  # slurmctld's gres.c (21.08 on): a node's GRES no longer what the job was given
@@ -3326,9 +3353,9 @@ SIGNATURES: tuple[Signature, ...] = (
             {
                 "node": g.get("node") or g["node2"],
                 "gres": g["gres"],
-                "detail": f" (the job was given {g['a']}, the node reports {g['b']})"
+                "detail": phrase("gres-count", a=g["a"], b=g["b"])
                 if g.get("a")
-                else f" (its type {g['type']} is not found there)",
+                else phrase("gres-type", type=g["type"]),
             },
         ),
     ),
@@ -3368,13 +3395,13 @@ SIGNATURES: tuple[Signature, ...] = (
         "mpi-peer-hung-up",
         "peer process has unexpectedly disconnected",
         r"An MPI communication peer process has unexpectedly disconnected",
-        lambda g: ("log-peer-closed", {"detail": "Open MPI: an MPI peer process disconnected unexpectedly"}),
+        lambda g: ("log-peer-closed", {"detail": PHRASES["mpi-peer-hung-up"].en}),
     ),
     _sig(  # help-mpi-btl-openib.txt [pp retry exceeded]
         "mpi-ib-retry-exceeded",
         "The InfiniBand retry count between two MPI",
         r"The InfiniBand retry count between two MPI processes has been",
-        lambda g: ("log-ib-retry-exceeded", {"peer": "a peer (Open MPI names its host below)", "detail": ""}),
+        lambda g: ("log-ib-retry-exceeded", {"peer": PHRASES["peer-ompi-below"].en, "detail": ""}),
     ),
     # Kubernetes and NVIDIA's device plugin (kubernetes/kubernetes oom_watcher_linux.go; k8s-device-plugin
     # internal/rm/health.go, v0.13 on), and the CDI registry a container runtime reads (container-device-interface)
@@ -3384,7 +3411,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"System OOM encountered, victim process: (?P<proc>[^,]+), pid: (?P<pid>\d+)",
         lambda g: (
             "log-rank-oom-killed",
-            {"who": f"{g['proc']} (pid {g['pid']})", "detail": " (the node's kernel, as the kubelet reported it)"},
+            {"who": f"{g['proc']} (pid {g['pid']})", "detail": PHRASES["kubelet-oom"].en},
         ),
     ),
     _sig(
@@ -3393,7 +3420,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"XidCriticalError: Xid=(?P<xid>\d+) on Device=(?P<dev>[^;\s]+); marking device as unhealthy",
         lambda g: (
             "log-gpu-hardware-fault",
-            {"detail": f" (Xid {g['xid']} on {g['dev']}: the device plugin marked it unhealthy)"},
+            {"detail": phrase("xid-unhealthy", xid=g["xid"], dev=g["dev"])},
         ),
     ),
     _sig(
@@ -3402,7 +3429,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"unresolvable CDI devices (?P<devices>[\w.\-/]+=[\w\-]+(?:, [\w.\-/]+=[\w\-]+)*)",
         lambda g: (
             "log-container-no-gpu-runtime",
-            {"detail": f"no CDI spec on this node lists {g['devices']}"},
+            {"detail": phrase("cdi-unlisted", devices=g["devices"])},
         ),
     ),
     # UCX (openucx/ucx 1.8 to 1.22: ib_mlx5_log.c, ib_log.c), under Open MPI's pml/ucx, Horovod, UCC
@@ -3420,7 +3447,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"memory \(ulimit -l\) to 'unlimited' \(current: (?P<limit>\d+) kbytes\)",
         lambda g: (
             "log-memlock-too-low",
-            {"detail": f"{g['call']} failed: Cannot allocate memory with a limit of {g['limit']} KiB (UCX)"},
+            {"detail": phrase("ucx-enomem-limit", call=g["call"], limit=g["limit"])},
         ),
     ),
     _sig(  # Ray's parameter.py (1.x to 2.x): two of a node's components given one port, checked before it starts
@@ -3458,9 +3485,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-job-cancelled",
             {
-                "job": g.get("job") or "(srun's step)",
-                "node": g.get("node") or "its nodes",
-                "reason": "due to a node failure" if g.get("node") else "due to time limit",
+                "job": g.get("job") or PHRASES["srun-step"].en,
+                "node": g.get("node") or PHRASES["its-nodes"].en,
+                "reason": PHRASES["due-to-a-node-failure"].en if g.get("node") else PHRASES["due-to-time-limit"].en,
                 "advice": _SLURM_ADVICE["NODE FAILURE" if g.get("node") else "TIME LIMIT"],
             },
         ),
@@ -3477,7 +3504,10 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NCCL version mismatch with remote peer (?P<peer>\S+) \(local: (?P<local>[\w.]+), remote (?P<remote>[\w.]+)\)",
         lambda g: (
             "version-mismatch",
-            {"component": "NCCL", "detail": f"NCCL {g['local']} here; NCCL {g['remote']} on {g['peer']}"},
+            {
+                "component": "NCCL",
+                "detail": phrase("nccl-here-and-peer", local=g["local"], remote=g["remote"], peer=g["peer"]),
+            },
         ),
     ),
     _sig(  # net_ib/p2p_resiliency.cc (2.30): the IB failover gives up when more than one of a connection's NICs fail
@@ -3509,7 +3539,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "ib-gid-change",
         ("GID table change", "unknown event type (18)"),
         rf"NET/IB\s?: (?:(?P<dev>\S+?:\d+) )?{GID_CHANGE_EVENT}",
-        lambda g: ("log-roce-gid-changed", {"dev": g.get("dev") or "(the line does not name it)"}),
+        lambda g: ("log-roce-gid-changed", {"dev": g.get("dev") or PHRASES["line-unsaid"].en}),
     ),
     _sig(  # net_ib: a QP or CQ moved to its error state, "Got async event : <event>" (2.7-2.21), "mlx5_0:1 async
         # fatal event on QP (0x..): <event>" (2.22+); the events' words are libibverbs' ibv_event_type_str
@@ -3522,11 +3552,10 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-ib-completion-error",
             {
                 "status": f"'{g['event']}'",
-                "peer": "a peer the event does not name",
-                "detail": _detail(
-                    f"an asynchronous event on {g.get('queue') or 'a queue'}"
-                    + (f" of {g['dev']}" if g.get("dev") else "")
-                ),
+                "peer": PHRASES["peer-event-unsaid"].en,
+                "detail": phrase("queue-event-dev", queue=g.get("queue") or PHRASES["a-queue"].en, dev=g["dev"])
+                if g.get("dev")
+                else phrase("queue-event", queue=g.get("queue") or PHRASES["a-queue"].en),
             },
         ),
     ),
@@ -3604,7 +3633,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "ray-trials-incomplete",
         ("Trials did not complete", "The Ray Train run failed"),
         r"Trials did not complete(?::|',)\s*\[(?P<trials>[^\]]{1,200})\]|(?P<train>The Ray Train run failed)",
-        lambda g: ("log-ray-trial-failed", {"trials": g.get("trials") or "of the Ray Train run"}),
+        lambda g: ("log-ray-trial-failed", {"trials": g.get("trials") or PHRASES["ray-train-run"].en}),
     ),
     _sig(  # Ray's raylet watcher, exceptions.py and core worker (2.x): this node's raylet went away under its workers
         "ray-raylet-died",
@@ -3614,15 +3643,12 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-ray-node-dead",
             {
-                "node": "this node's raylet ("
-                + (
-                    "it terminated unexpectedly"
-                    if g.get("term")
-                    else "a task's local raylet died"
-                    if g.get("task")
-                    else "a worker lost its connection to it"
+                "node": phrase(
+                    "raylet-of-node",
+                    how=PHRASES[
+                        "raylet-terminated" if g.get("term") else "raylet-task-died" if g.get("task") else "raylet-lost"
+                    ].en,
                 )
-                + ")"
             },
         ),
     ),
@@ -3734,9 +3760,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-ib-completion-error",
             {
-                "status": "(in mlx5's dump below this line)",
-                "peer": "a peer the dump does not name",
-                "detail": f" (on {g['host']})",
+                "status": PHRASES["mlx5-dump-below"].en,
+                "peer": PHRASES["peer-dump-unsaid"].en,
+                "detail": phrase("on-host", host=g["host"]),
             },
         ),
     ),
@@ -3754,7 +3780,7 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             ("log-workdir-missing", {"path": g["dir"], "detail": " (No such file or directory)"})
             if g.get("dir")
-            else ("log-launch-env-missing", {"what": f"the interpreter {g['interp']}"})
+            else ("log-launch-env-missing", {"what": phrase("the-interpreter", interp=g["interp"])})
         ),
     ),
     _sig(  # Megatron-LM's arguments.py and parallel_state.py (23.04 to core 0.19), torchtitan's ParallelDims,
@@ -3823,10 +3849,10 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": _first_matched(
                     g,
                     {
-                        "acc": lambda g: f" (Lightning: {g['acc']} is not available)",
+                        "acc": lambda g: phrase("lightning-accelerator", acc=g["acc"]),
                         "megatron": lambda g: " (Megatron requires CUDA)",
                     },
-                    lambda g: " (apptainer --nv found no NVIDIA libraries on this host)",
+                    lambda g: PHRASES["apptainer-no-libraries"].en,
                 )
             },
         ),
@@ -3839,7 +3865,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"PMIX ERROR: (?P<status>[\w\-]+) in file (?P<file>gds_ds\d+_lock_pthread\.c|dstore_\w+\.c)|"
         r"The (?P<shmem>gds/shmem2?) component attempted to attach to a shared-memory segment",
         lambda g: (
-            ("log-pmix-shared-store-failed", {"detail": f"{g['shmem']}: a different base address"})
+            ("log-pmix-shared-store-failed", {"detail": phrase("pmix-base-address", shmem=g["shmem"])})
             if g.get("shmem")
             else ("log-pmix-store-lock-error", {"detail": f"{g['status']} in {g['file']}"})
         ),
@@ -3853,9 +3879,12 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-rank-oom-killed",
             {
-                "who": f"Slurm's {g['who']}",
-                "detail": f" (Slurm: the step passed its {g.get('virtual') or ''}memory limit, "
-                f"{g['used']} > {g['limit']})",
+                "who": phrase("slurm-who", who=g["who"]),
+                "detail": phrase(
+                    "slurm-step-virtual-memory" if g.get("virtual") else "slurm-step-memory",
+                    used=g["used"],
+                    limit=g["limit"],
+                ),
             },
         ),
     ),
@@ -3904,7 +3933,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"NET/OFI GIN requires GDRCopy (?P<error2>[\d.]+)\+ for forced PCIe copy support",
         lambda g: (
             "log-gdrcopy-unavailable",
-            {"error": g.get("error") or f"a GDRCopy older than {g['error2']}"},
+            {"error": g.get("error") or phrase("gdrcopy-older", version=g["error2"])},
         ),
     ),
     _sig(  # Ray 1.x's services.py: the object store asked for more than the node's /dev/shm holds
@@ -3926,7 +3955,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<error>(?P<lib>[^\s:'\"=]+\.so[\w.\-]*): (?:cannot open shared object file|"
         r"version `[^']+' not found(?: \(required by [^)]+\))?|undefined symbol: \S+))",
         lambda g: (
-            ("log-no-gpu-visible", {"detail": f" ({g['lib']}, the NVIDIA driver's library, is not there)"})
+            ("log-no-gpu-visible", {"detail": phrase("libcuda-missing", lib=g["lib"])})
             if "libcuda.so" in g["lib"]
             else ("log-nvml-missing", {"detail": ""})
             if "libnvidia-ml.so" in g["lib"]
@@ -3964,18 +3993,13 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": _first_matched(
                     g,
                     {
-                        "transport": lambda g: f" (its {g['transport']} transport failed to start)",
-                        "none": lambda g: " (no transport started)",
+                        "transport": lambda g: phrase("nvshmem-transport", transport=g["transport"]),
+                        "none": lambda g: PHRASES["nvshmem-no-transport"].en,
                         "init": lambda g: f" ({g['init']})",
-                        "uar": lambda g: (
-                            " (the GPU may not map the NIC's doorbell: the driver lacks PeerMappingOverride)"
-                        ),
-                        "nic": lambda g: (
-                            f" (NIC {g['nic']} could register none of its buffers: no GPUDirect RDMA, "
-                            "or the memlock limit)"
-                        ),
+                        "uar": lambda g: PHRASES["nvshmem-doorbell"].en,
+                        "nic": lambda g: phrase("nvshmem-nic-buffers", nic=g["nic"]),
                     },
-                    lambda g: " (libibverbs is not in this image)",
+                    lambda g: PHRASES["nvshmem-no-verbs"].en,
                 )
             },
         ),
@@ -4081,18 +4105,15 @@ SIGNATURES: tuple[Signature, ...] = (
                 "detail": _first_matched(
                     g,
                     {
-                        "importer": lambda g: (
-                            "its daemon could not open /dev/dmabuf_import_helper: the import helper "
-                            "module is not loaded on the node, or the device was not given to the daemon's container"
-                        ),
-                        "rxdm": lambda g: f"its daemon did not answer: {g['rxdm']}",
+                        "importer": lambda g: PHRASES["tcpx-importer"].en,
+                        "rxdm": lambda g: phrase("tcpx-rxdm", rxdm=g["rxdm"]),
                         # Google's config checker shim: the node's guest config enforces a value the job changed
-                        "enforced": lambda g: f"the node's guest config enforces another value: {g['enforced']}",
-                        "fd": lambda g: "its daemon's socket under /run/tcpx is not there",
-                        "steer": lambda g: "its daemon's socket under /run/tcpx is not there",
+                        "enforced": lambda g: phrase("tcpx-enforced", enforced=g["enforced"]),
+                        "fd": lambda g: PHRASES["tcpx-socket-missing"].en,
+                        "steer": lambda g: PHRASES["tcpx-socket-missing"].en,
                         "ifname": lambda g: g["ifname"],
                     },
-                    lambda g: "no interface of its list found",
+                    lambda g: PHRASES["tcpx-no-interface"].en,
                 )
             },
         ),
@@ -4107,7 +4128,7 @@ SIGNATURES: tuple[Signature, ...] = (
         "mpi-ofi-ep-enomem",
         ("OFI EP enable failed", "OFI call ep_enable failed"),
         r"OFI (?:EP enable|call ep_enable) failed \([^)]*Cannot allocate memory\)",
-        lambda g: ("log-memlock-too-low", {"detail": "MPI's OFI endpoint: Cannot allocate memory"}),
+        lambda g: ("log-memlock-too-low", {"detail": PHRASES["mpi-ofi-enomem"].en}),
     ),
     _sig(  # MPICH's simple PMI client and its PMI-2 (1.x to 4.3): a launcher that speaks none of them
         "mpi-pmi-mismatch",
@@ -4127,11 +4148,14 @@ SIGNATURES: tuple[Signature, ...] = (
         ("unable to run bstrap_proxy", "Unable to run bstrap_proxy"),
         r"[Uu]nable to run bstrap_proxy(?: on (?P<host>\S+))? \(pid \d+, exit code (?P<code>\d+)\)",
         lambda g: (
-            ("log-ssh-launch-failed", {"error": f"Intel MPI's bootstrap over ssh to {g.get('host') or 'a host'}"})
+            (
+                "log-ssh-launch-failed",
+                {"error": phrase("impi-bootstrap-ssh", host=g.get("host") or PHRASES["a-host"].en)},
+            )
             if g["code"] == "65280"
             else (
                 "log-mpi-launch-failed",
-                {"detail": f"Intel MPI could not start its bootstrap proxy on {g.get('host') or 'a host'}"},
+                {"detail": phrase("impi-bootstrap-proxy", host=g.get("host") or PHRASES["a-host"].en)},
             )
         ),
     ),
@@ -4242,8 +4266,8 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-serving-worker-stuck",
             {
-                "who": f"vLLM's executor ({g['method']})",
-                "waited": "VLLM_EXECUTE_MODEL_TIMEOUT_SECONDS (300 s by default)",
+                "who": phrase("vllm-executor", method=g["method"]),
+                "waited": PHRASES["vllm-rpc-timeout"].en,
             },
         ),
     ),

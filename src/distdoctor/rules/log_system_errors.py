@@ -11,6 +11,7 @@ from __future__ import annotations
 import re
 from collections.abc import Callable, Sequence
 
+from distdoctor.catalogue.words import PHRASES, phrase
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine
 from distdoctor.rules.finding import make_finding
@@ -78,7 +79,7 @@ def _who(text: str) -> str:
     if _UCX.search(text):
         return "UCX"
     m = _FILE.search(text) or _RAISED.search(text) or _COMPONENT.search(text)
-    return m[m.lastgroup or 0] if m else "a process of the job"
+    return m[m.lastgroup or 0] if m else PHRASES["job-process"].en
 
 
 def _shm(line: LogLine, error: str) -> tuple[str, dict[str, str]] | None:
@@ -92,7 +93,7 @@ def _shm(line: LogLine, error: str) -> tuple[str, dict[str, str]] | None:
 def _memlock(line: LogLine) -> tuple[str, dict[str, str]] | None:
     if not _RDMA.search(line.text):
         return None
-    return "log-memlock-too-low", {"detail": f"{_who(line.text)}'s memory registration failed: {NO_MEMORY}"}
+    return "log-memlock-too-low", {"detail": phrase("registration-enomem", who=_who(line.text))}
 
 
 def _port(line: LogLine) -> tuple[str, dict[str, str]]:

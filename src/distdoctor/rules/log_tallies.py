@@ -9,6 +9,7 @@ from collections.abc import Sequence
 from itertools import pairwise
 from statistics import median
 
+from distdoctor.catalogue.words import PHRASES, phrase
 from distdoctor.model import Finding
 from distdoctor.model.logs import LogLine, stamp_seconds
 from distdoctor.rules.finding import make_finding
@@ -21,7 +22,7 @@ from distdoctor.rules.log_text import JoinedText
 _LOOKUP = re.compile(r"The hostname of the client socket cannot be retrieved\. err=(?P<err>-?\d+)")
 _LOOKUP_NEEDLE = "client socket cannot be retrieved"
 # getnameinfo's codes (glibc's netdb.h) that torch's warning prints as err=N
-_EAI = {"-2": "EAI_NONAME: the address has no name", "-3": "EAI_AGAIN: the DNS server did not answer"}
+_EAI = {"-2": PHRASES["eai-noname"].en, "-3": PHRASES["eai-again"].en}
 # A resolver waits 5 s for each server and try (resolv.conf's timeout:5); lookups this many seconds apart waited for
 # it. Further apart than the longest such wait, they are connections made at different times, not one slow stream.
 _SLOW_LOOKUP_S = (4, 60)
@@ -48,7 +49,7 @@ def reverse_dns(joined: JoinedText, node: str) -> list[Finding]:
     if len(gaps) < 2 or not _SLOW_LOOKUP_S[0] <= median(gaps) <= _SLOW_LOOKUP_S[1]:
         return []  # a lookup that fails at once costs nothing: the store names the client by its address
     codes = dict.fromkeys(code for _, code in lookups)
-    err = ", ".join(f"err={c} ({_EAI[c]})" if c in _EAI else f"err={c}" for c in codes)
+    err = ", ".join(phrase("eai-code", code=c, why=_EAI[c]) if c in _EAI else f"err={c}" for c in codes)
     shown = evidence([line for line, _ in lookups], total=len(ids))
     return [
         make_finding("log-store-reverse-dns-slow", node, shown, count=len(ids), err=err, apart=f"{median(gaps):.0f}")
@@ -63,7 +64,7 @@ def connect_retrying(hits: Sequence[Hit], node: str) -> list[Finding]:
     addrs = list(dict.fromkeys(a for h in retries if (a := dict(h.params)["addr"])))
     local = next((a for a in addrs if is_link_local(a)), None)
     if local:  # no other node can reach it, however long NCCL retries
-        error = "a link-local address, which only its own link reaches: NCCL is using an interface it should not"
+        error = PHRASES["nccl-retry-link-local"].en
         return [
             make_finding("log-nccl-connect-failed", node, evidence([h.line for h in retries]), addr=local, error=error)
         ]
@@ -90,8 +91,16 @@ def ray_versions(hits: Sequence[Hit], node: str) -> list[Finding]:
     if cluster is None or joined is None:
         return []
     differ = [name for name in ("ray", "python") if cluster[name] != joined[name]]
-    component = " and ".join({"ray": "Ray", "python": "Python"}[n] for n in differ) or "Ray"
-    detail = "; ".join(f"{p['who']}: Ray {p['ray']}, Python {p['python']}" for p in (cluster, joined))
+    names = [{"ray": "Ray", "python": "Python"}[n] for n in differ]
+    component = PHRASES["ray-and-python"].en if len(names) == 2 else names[0] if names else "Ray"
+    detail = phrase(
+        "ray-versions",
+        ray=cluster["ray"],
+        python=cluster["python"],
+        who=joined["who"],
+        ray2=joined["ray"],
+        python2=joined["python"],
+    )
     return [
         make_finding("version-mismatch", node, evidence([h.line for h in reports]), component=component, detail=detail)
     ]

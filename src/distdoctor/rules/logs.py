@@ -20,7 +20,7 @@ from functools import lru_cache
 from itertools import pairwise
 
 from distdoctor.catalogue import entry
-from distdoctor.catalogue.words import PHRASES
+from distdoctor.catalogue.words import PHRASES, phrase
 from distdoctor.model import SEVERITIES, Finding
 from distdoctor.model.logs import TEST_ROW_START, LogInput, LogLine
 from distdoctor.rules.finding import make_finding
@@ -901,10 +901,10 @@ def _nic_not_pci(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]
         if not outside or name != "log-nccl-topo-file-bad" or not detail.startswith("Attribute busid"):
             continue
         kind = dict(outside[0].params)["kind"]
-        component = f"its topology detection of a network device that is not on PCI ({kind}; NVIDIA/nccl#1125)"
+        component = phrase("nic-not-pci", kind=kind)
         key = (
             "log-nccl-known-bug",
-            (("component", component), ("detail", detail), ("release", "NCCL 2.20.3 or newer")),
+            (("component", component), ("detail", detail), ("release", phrase("nccl-or-newer", version="2.20.3"))),
         )
         groups.setdefault(key, []).extend([outside[0], *groups.pop((name, params))])
 
@@ -934,9 +934,9 @@ def _nccl_1(hits: Sequence[Hit], node: str, failed: bool) -> list[Finding]:
             "log-nccl-known-bug",
             node,
             _evidence([built.line]),
-            component=f"NCCL {p['version']} (NCCL 1.x, the single-node, single-process library NCCL 2 replaced)",
-            detail=p.get("detail") or f"nccl-tests compiled with NCCL {p['version']}",
-            release="NCCL 2 (any current release: NCCL 1 never ran across nodes)",
+            component=phrase("nccl-1", version=p["version"]),
+            detail=p.get("detail") or phrase("nccl-tests-built-with", version=p["version"]),
+            release=PHRASES["nccl-2-any"].en,
         )
     ]
 
@@ -1053,10 +1053,7 @@ def _oom_likely(
     return killed
 
 
-_OWN_SPAWN = (
-    "; the traceback shows the script starting a worker per GPU itself (torch.multiprocessing.spawn): started by a "
-    "launcher that does the same, every launched process spawns a full set, more ranks than GPUs"
-)
+_OWN_SPAWN = PHRASES["own-spawn"].en
 
 
 def _name_own_spawn(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]]) -> None:
@@ -1162,11 +1159,10 @@ def _memcpy_race(
         (
             (
                 "component",
-                f"the transport setup of release {version}, which used a device address before the asynchronous "
-                "copy that fetched it had finished (NVIDIA/nccl#957)",
+                phrase("memcpy-race", version=version),
             ),
             ("detail", "Cuda failure 'invalid argument'"),
-            ("release", f"NCCL {major_minor}.{_MEMCPY_RACE[major_minor]} or newer"),
+            ("release", phrase("nccl-or-newer", version=f"{major_minor}.{_MEMCPY_RACE[major_minor]}")),
         ),
     )
     shown = next(line for line in log.lines if NCCL_VERSION.search(line.text))
@@ -1218,7 +1214,7 @@ def _pyxis_failure(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hi
     enroot = next((h for h in hits if h.key == ENROOT_FAILED), None)
     quoted = shown[1] if shown else dict(enroot.params)["detail"] if enroot and own else ""
     if quoted and quoted not in detail:
-        detail = f"{detail}; its log: {quoted}"
+        detail = phrase("pyxis-its-log", detail=detail, quoted=quoted)
     if shown and all(h.line != shown[0] for h in hits):
         hits.append(Hit("pyxis-log", shown[0], "log-pyxis-container-failed", ()))
     groups[("log-pyxis-container-failed", (("detail", detail),))] = sorted(hits, key=lambda h: h.line.number)
@@ -1265,7 +1261,7 @@ def _own_package_missing(
         # the interpreter torchrun ran the worker under, where its agent names it
         binary = next((line for line in log.lines if _WORKER_BINARY.search(line.text)), None)
         shown = [Hit("own-package", line, "log-launch-env-missing", ()) for line in (frame, binary) if line]
-        what = (("what", f"the Python module {module}"),)
+        what = (("what", phrase("python-module", module=module)),)
         groups[("log-launch-env-missing", what)] = sorted([*shown, hit], key=lambda h: h.line.number)
         return
 
@@ -1706,11 +1702,11 @@ def _stalled(log: LogInput, node: str, hits: Sequence[Hit], joined: JoinedText) 
     tests = _tests_unfinished(log, joined) if not any(h.finding == TEST_RESULT for h in hits) else None
     host = _one_host(log, node) if setup or tests else None
     if host and setup:
-        where = f"in NCCL's setup ({setup.param_map['stage']} step)"
+        where = phrase("nccl-setup-step", stage=setup.param_map["stage"])
         return make_finding("log-p2p-hang-likely", host, setup.evidence, host=host, where=where)
     if host and tests:
         return make_finding(
-            "log-p2p-hang-likely", host, (tests.where,), host=host, where="before nccl-tests' first result"
+            "log-p2p-hang-likely", host, (tests.where,), host=host, where=PHRASES["before-first-result"].en
         )
     return setup or _init_unfinished(log, node, hits)
 
