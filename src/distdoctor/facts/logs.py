@@ -86,7 +86,7 @@ _NOT_CONTINUATION = re.compile(
 _TRACEBACK_FRAME = re.compile(r"\s*(?:File(?: \"|\s*$)|Traceback \(most recent call last\))")
 # A Python traceback frame ('File "x.py", line 12, in f', or faulthandler's without the comma) a paste broke before
 # its end, anywhere: inside its path, inside a word, or between words where an editor's wrap took the space.
-_SPLIT_FRAME = re.compile(r'(?<![^\s:])File(?:\s+"[^"]*(?:"(?:,(?:\s*l(?:i(?:n(?:e(?:\s+\d*)?)?)?)?)?)?)?)?\s*$')
+_SPLIT_FRAME = re.compile(r'File(?:\s+"[^"]*(?:"(?:,(?:\s*l(?:i(?:n(?:e(?:\s+\d*)?)?)?)?)?)?)?)?\s*')
 _WHOLE_FRAME = re.compile(r'File "[^"]+", line \d+,? in \S')
 # A record of torch's C++ logging, old ("[E ProcessGroupNCCL.cpp:475] ") or glog ("E1203 11:46:39.287 ", bracketed or
 # not): it starts a line of its own even right below a line of the wrap width.
@@ -177,10 +177,10 @@ def _continues(current: str, nxt: str, width: int | None, joined: str, whole: se
         nxt[0].isspace()
         and not current.startswith("#")
         and not _TRACEBACK_FRAME.match(current)
-        and not _WHOLE_FRAME.search(joined)  # the last piece of a frame a wrap broke
         and not _NOT_CONTINUATION.match(nxt)
         and not PY_SPY_FRAME.match(nxt)
         and not _starts_record(nxt.lstrip())  # a record a paste indented: "    [2023-01-11 13:26:56,988][...]"
+        and not ('File "' in joined and _WHOLE_FRAME.search(joined))  # the last piece of a frame a wrap broke
     ):
         return " "
     if _LIST_ITEM.match(nxt) and " : Using" in joined:
@@ -195,10 +195,10 @@ _FRAME_WORD_END = re.compile(r"(?:,|\bline|\bFile)$")
 def _frame_rest(text: str, nxt: str) -> str | None:
     """`text` with `nxt` joined where `text` ends in a traceback frame broken before its end and `nxt` goes on with
     it; else None."""
-    split = _SPLIT_FRAME.search(text)
-    if split is None:
+    start = _split_frame_start(text)
+    if start < 0:
         return None
-    head = text[split.start() :]
+    head = text[start:]
     if head.count('"') == 1:
         glue = ""  # inside its path: a terminal cut it, or a wrap that breaks a word longer than the width
     elif head[-1].isspace() or nxt[0] in ", ":
@@ -208,9 +208,26 @@ def _frame_rest(text: str, nxt: str) -> str | None:
     else:
         glue = " " if _FRAME_WORD_END.search(head) else ""
     joined = text + glue + nxt
-    if _WHOLE_FRAME.match(joined, split.start()) or _SPLIT_FRAME.fullmatch(joined, split.start()):
+    if _WHOLE_FRAME.match(joined, start) or _SPLIT_FRAME.fullmatch(joined, start):
         return joined
     return None
+
+
+def _split_frame_start(text: str) -> int:
+    """Where the traceback frame `text` ends in, broken before its end, starts; -1 where it ends in none."""
+    # the last "File" word that starts a frame, looked for from the end (a path may hold the word too)
+    at = text.rfind("File")
+    for _ in range(3):
+        if at < 0:
+            return -1
+        # a whole frame (" in f" after its path's closing quote) is the usual case, told apart without the regex
+        opened = text.find('"', at)
+        closed = text.find('"', opened + 1) if opened >= 0 else -1
+        whole = closed >= 0 and " in " in text[closed:]
+        if not whole and (at == 0 or text[at - 1] in " \t:") and _SPLIT_FRAME.fullmatch(text, at):
+            return at
+        at = text.rfind("File", 0, at)
+    return -1
 
 
 def logical_lines(physical: list[str], width: int | None) -> list[tuple[int, str, tuple[int, ...]]]:
