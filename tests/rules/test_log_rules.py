@@ -3897,6 +3897,69 @@ CASES += [
         "log-container-hook-failed",
         {},
     ),
+    (
+        "store-host-ptr-name",
+        "source-texts.log",
+        "ip6.arpa, 55738) cannot be retrieved",
+        "log-store-host-ptr-name",
+        {"host": "1.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.0.ip6.arpa"},
+    ),
+    (
+        "nccl-comm-id-bad",
+        "field/3393-neuron-nccl-comm-id-fqdn-over-63-chars.log",
+        "Invalid NCCL_COMM_ID",
+        "log-nccl-comm-id-host-too-long",
+        {"length": "65"},
+    ),
+    (
+        "nccl-ofi-tuner-refused",
+        "field/3800-aws-ofi-nccl-tuner-rejects-plugin-set-nccl-proto.log",
+        "The tuner plugin can not be loaded",
+        "log-nccl-ofi-tuner-refused",
+        {},
+    ),
+    (
+        "dataloader-worker-segv",
+        "field/3830-horovod-summit-dataloader-fork-segfault-ib-mpi.log",
+        "segmentation fault encountered in worker",
+        "log-dataloader-worker-segfault",
+        {},
+    ),
+    (
+        "dataloader-worker-died",
+        "source-texts.log",
+        "is killed by signal: Segmentation fault",
+        "log-dataloader-worker-segfault",
+        {},
+    ),
+    (
+        "glibc-tls-race",
+        "field/3391-neuron-glibc226-dl-tls-assertion-rpc-connection-reset.log",
+        "_dl_allocate_tls_init",
+        "log-glibc-tls-race",
+        {},
+    ),
+    (
+        "oneccl-local-coord",
+        "field/1463-xpu-oneccl-accelerate-launch-no-mpi-launcher.log",
+        "getenv_local_coord",
+        "log-oneccl-launcher-env-missing",
+        {},
+    ),
+    (
+        "node-user-unknown",
+        "field/1262-cscs-pyxis-container-user-id-unsynced-node.log",
+        "cannot find name for user ID",
+        "log-node-user-unknown",
+        {"uid": "42"},
+    ),
+    (
+        "shm-segment-elsewhere",
+        "field/2321-vllm-cross-node-shm-ringbuffer-bug.log",
+        "/psm_",
+        "log-shm-segment-elsewhere",
+        {"segment": "/psm_871ece2c"},
+    ),
 ]
 
 
@@ -4877,10 +4940,19 @@ def test_a_plugin_nccl_was_told_to_load_and_did_not_find_is_named_before_the_net
 
 
 def test_pyxis_errors_of_one_container_are_one_finding_with_the_first_line_of_its_log() -> None:
-    (finding,) = explain_findings([_field_log("1262")])[:1]
+    (finding,) = explain_findings([_field_log("1541")])[:1]
     assert finding.name == "log-pyxis-container-failed"
-    assert finding.param_map["detail"].endswith("its log: id: cannot find name for user ID 42")
-    assert [f.name for f in explain_findings([_field_log("1262")])].count("log-pyxis-container-failed") == 1
+    assert finding.param_map["detail"].endswith(
+        "its log: enroot-mount: failed to mount: /home/hazem/.cache/huggingface ... No such file or directory"
+    )
+    assert [f.name for f in explain_findings([_field_log("1541")])].count("log-pyxis-container-failed") == 1
+
+
+def test_a_container_that_failed_for_a_node_that_does_not_know_the_user_reads_as_that_node() -> None:
+    # pyxis printing enroot's log, whose id lines say why: the node's user database, not the container
+    assert [(f.name, f.param_map.get("uid")) for f in explain_findings([_field_log("1262")])] == [
+        ("log-node-user-unknown", "42")
+    ]
 
 
 @pytest.mark.parametrize(

@@ -3138,4 +3138,169 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "哪里等待。",
         ),
     ),
+    Entry(
+        "log-store-host-ptr-name",
+        "error",
+        "log",
+        Text(
+            "The ranks look up the store at {host}, a reverse-lookup (PTR) name that resolves to no address: they "
+            "can never connect to it",
+            "各 rank 要连接的 store 地址是 {host}，这是一个反向解析（PTR）名称，解析不到任何地址：它们永远连不上",
+        ),
+        Text(
+            "torchrun gives its workers this host's fully qualified name as the store's address; where the host name "
+            "is in no DNS and no /etc/hosts (macOS most often), Python's socket.getfqdn() returns the ip6.arpa or "
+            "in-addr.arpa name of its address instead. Give the address yourself: --rdzv-endpoint=127.0.0.1:29500 "
+            "(one machine, in place of --standalone) or --master-addr set to this node's IP, or add the host name "
+            "to /etc/hosts.",
+            "torchrun 把本主机的完整域名作为 store 地址交给各 worker；如果主机名不在 DNS 也不在 /etc/hosts 中"
+            "（最常见于 macOS），Python 的 socket.getfqdn() 会返回其地址的 ip6.arpa 或 in-addr.arpa 名称。"
+            "请自己给出地址：--rdzv-endpoint=127.0.0.1:29500（单机时代替 --standalone），或把 --master-addr "
+            "设为本节点的 IP，或把主机名加入 /etc/hosts。",
+        ),
+    ),
+    Entry(
+        "log-nccl-comm-id-host-too-long",
+        "error",
+        "log",
+        Text(
+            "NCCL_COMM_ID names a host of {length} characters ({host}); NCCL keeps only the first 63, so the name "
+            "it looks up is cut short and does not resolve",
+            "NCCL_COMM_ID 中的主机名有 {length} 个字符（{host}）；NCCL 只保留前 63 个，"
+            "因此它查询的是被截断的名字，解析失败",
+        ),
+        Text(
+            "NCCL reads the host of NCCL_COMM_ID into a 64-byte field. Give the root rank's node as an IP address "
+            "(ip:port, or [ipv6]:port), or as a name of at most 63 characters: a short host name in /etc/hosts, or "
+            "a cluster whose node names are shorter. Under torch, unset NCCL_COMM_ID: torch passes the id through "
+            "its own store.",
+            "NCCL 把 NCCL_COMM_ID 中的主机名读入一个 64 字节的字段。请用 IP 地址（ip:port 或 [ipv6]:port）"
+            "给出 root rank 所在的节点，或用不超过 63 个字符的名字：/etc/hosts 中的短主机名，或节点名更短的集群。"
+            "在 torch 下请取消设置 NCCL_COMM_ID：torch 会通过自己的 store 传递这个 id。",
+        ),
+    ),
+    Entry(
+        "log-nccl-ofi-tuner-refused",
+        "error",
+        "log",
+        Text(
+            "aws-ofi-nccl's tuner refused to start because NCCL_ALGO or NCCL_PROTO is set, and NCCL's communicator "
+            "setup failed with it",
+            "aws-ofi-nccl 的 tuner 因为设置了 NCCL_ALGO 或 NCCL_PROTO 而拒绝启动，NCCL 的通信器建立也随之失败",
+        ),
+        Text(
+            "The plugin's tuner for NCCL's v1 and v2 tuner interfaces (NCCL 2.19 to 2.21) returns an error where "
+            "either variable is set, and NCCL gives up on the communicator; on instances without in-order delivery "
+            "(p4d, p4de) the plugin sets NCCL_PROTO=simple itself, so it fails with no variable of yours. Releases "
+            "after aws/aws-ofi-nccl#986 fall back to NCCL's own tuner instead: upgrade aws-ofi-nccl (or use the "
+            "one the instance's EFA installer or DLAMI ships), or unset NCCL_ALGO and NCCL_PROTO.",
+            "该插件为 NCCL v1、v2 tuner 接口（NCCL 2.19 至 2.21）提供的 tuner 在这两个变量任一被设置时都会返回错误，"
+            "NCCL 随即放弃建立通信器；在不保证按序交付的实例（p4d、p4de）上，插件会自己设置 NCCL_PROTO=simple，"
+            "所以即使你没有设置任何变量也会失败。aws/aws-ofi-nccl#986 之后的版本会改为退回 NCCL 自带的 tuner："
+            "请升级 aws-ofi-nccl（或使用实例的 EFA 安装包或 DLAMI 自带的版本），或取消设置 NCCL_ALGO 和 NCCL_PROTO。",
+        ),
+    ),
+    Entry(
+        "log-dataloader-worker-segfault",
+        "error",
+        "log",
+        Text(
+            "A DataLoader worker crashed with a segmentation fault, and its rank with it",
+            "一个 DataLoader worker 因段错误（segmentation fault）崩溃，它所在的 rank 也随之失败",
+        ),
+        Text(
+            "A worker forked from a rank that had already started a library that is not safe across fork "
+            "(InfiniBand verbs, MPI over them, EFA's libfabric, CUDA) crashes in the copy it inherited: start the "
+            "workers in fresh processes, DataLoader(..., multiprocessing_context='forkserver') or 'spawn', or make "
+            "verbs fork-safe with RDMAV_FORK_SAFE=1 (FI_EFA_FORK_SAFE=1 on EFA). Otherwise native code of the "
+            "dataset (an image, audio or compression library) crashed: num_workers=0 shows where.",
+            "如果 worker 是从一个已经启动了不支持 fork 的库（InfiniBand verbs、基于它的 MPI、EFA 的 libfabric、CUDA）"
+            "的 rank fork 出来的，它会在继承来的副本中崩溃：请让 worker 在全新的进程中启动，"
+            "DataLoader(..., multiprocessing_context='forkserver') 或 'spawn'，或用 RDMAV_FORK_SAFE=1"
+            "（EFA 上用 FI_EFA_FORK_SAFE=1）让 verbs 支持 fork。否则就是数据集的本地代码（图像、音频或压缩库）"
+            "崩溃了：num_workers=0 可以显示崩溃位置。",
+        ),
+    ),
+    Entry(
+        "log-glibc-tls-race",
+        "error",
+        "log",
+        Text(
+            "A process died on an assertion of glibc's dynamic loader (_dl_allocate_tls_init): a known race of older "
+            "glibc between starting a thread and loading a library",
+            "一个进程因 glibc 动态加载器的断言（_dl_allocate_tls_init）而退出：这是旧版 glibc 在启动线程与加载库之间"
+            "的已知竞争问题",
+        ),
+        Text(
+            "It strikes at random, in any process that starts threads while another thread loads a shared library "
+            "(dlopen); the peers of the rank it killed then see their connections reset. glibc fixed its causes in "
+            "steps, the last in 2.34 (glibc bug 19329): run the job on a newer OS image (ldd --version shows the "
+            "glibc), or load the libraries before threads start (import them at the top of the script).",
+            "它随机发生在任何一个在另一线程加载共享库（dlopen）时启动线程的进程中；被它杀死的 rank 的对端随后会看到"
+            "连接被重置。glibc 分几步修复了它的成因，最后一步在 2.34 中（glibc bug 19329）：请在更新的操作系统镜像上"
+            "运行作业（ldd --version 显示 glibc 版本），或在线程启动之前加载这些库（在脚本开头 import 它们）。",
+        ),
+    ),
+    Entry(
+        "log-oneccl-launcher-env-missing",
+        "error",
+        "log",
+        Text(
+            "oneCCL found none of the MPI launcher's variables and could not tell this process's local rank and count",
+            "oneCCL 没有找到 MPI 启动器的任何变量，无法确定本进程的本地 rank 和本地进程数",
+        ),
+        Text(
+            "oneCCL reads each process's place on its node from the MPI launcher (mpirun, Intel MPI's hydra) by "
+            "default. Started by torchrun, accelerate or another launcher, set CCL_PROCESS_LAUNCHER=none with "
+            "CCL_LOCAL_RANK and CCL_LOCAL_SIZE (LOCAL_RANK and LOCAL_WORLD_SIZE under torchrun) in every "
+            "process's environment, or CCL_ZE_IPC_EXCHANGE=sockets, as its error says, so that it asks its "
+            "transport instead; or launch with mpirun.",
+            "oneCCL 默认从 MPI 启动器（mpirun、Intel MPI 的 hydra）读取每个进程在本节点上的位置。"
+            "如果由 torchrun、accelerate 或其他启动器启动，请在每个进程的环境中设置 CCL_PROCESS_LAUNCHER=none，"
+            "并设置 CCL_LOCAL_RANK 和 CCL_LOCAL_SIZE（在 torchrun 下即 LOCAL_RANK 和 LOCAL_WORLD_SIZE），"
+            "或者按其错误信息所说设置 CCL_ZE_IPC_EXCHANGE=sockets，让它向传输层查询；或者用 mpirun 启动。",
+        ),
+    ),
+    Entry(
+        "log-node-user-unknown",
+        "error",
+        "log",
+        Text(
+            "A node does not know the job's user (user ID {uid} has no name there): its user database is not in sync "
+            "with the others",
+            "有节点不认识作业的用户（用户 ID {uid} 在那里没有对应的用户名）：它的用户数据库与其他节点不同步",
+        ),
+        Text(
+            "The job's files and container were fine: that node could not map the user ID to a name (LDAP or sssd "
+            "behind, or down), so what runs as the user there fails. Leave the node out (srun --exclude=NODE, or "
+            "scontrol update nodename=NODE state=drain reason=...) and tell the cluster's admins; getent passwd "
+            "USER on the node shows whether it knows the user.",
+            "作业的文件和容器都没有问题：该节点无法把用户 ID 映射为用户名（LDAP 或 sssd 落后或宕机），"
+            "所以以该用户身份在那里运行的东西都会失败。请把该节点排除在外（srun --exclude=NODE，或 "
+            "scontrol update nodename=NODE state=drain reason=...）并通知集群管理员；在该节点上运行 getent passwd "
+            "USER 可以看出它是否认识这个用户。",
+        ),
+    ),
+    Entry(
+        "log-shm-segment-elsewhere",
+        "error",
+        "log",
+        Text(
+            "A process could not open the Python shared-memory segment {segment}: it is not in this machine's "
+            "/dev/shm, made on another node or removed by the process that made it",
+            "一个进程无法打开 Python 共享内存段 {segment}：它不在本机的 /dev/shm 中，"
+            "是在另一个节点上创建的，或已被创建它的进程删除",
+        ),
+        Text(
+            "multiprocessing.shared_memory segments (/psm_...) live in one machine's /dev/shm: a buffer shared "
+            "through one is for processes of one node. Where a framework gives ranks of several nodes the same "
+            "shared-memory channel (vLLM's shared-memory broadcast with tensor parallelism across nodes, until "
+            "vllm-project/vllm#6597), upgrade it, or keep that group within one node (tensor parallel inside a node, "
+            "pipeline parallel across nodes).",
+            "multiprocessing.shared_memory 共享内存段（/psm_...）位于某一台机器的 /dev/shm 中：通过它共享的缓冲区"
+            "只供同一节点上的进程使用。如果框架让多个节点上的 rank 使用同一个共享内存通道（vLLM 在跨节点张量并行时的"
+            "共享内存广播，直到 vllm-project/vllm#6597），请升级它，或让该组限制在一个节点内"
+            "（节点内张量并行，节点间流水线并行）。",
+        ),
+    ),
 )

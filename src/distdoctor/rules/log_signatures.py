@@ -736,6 +736,19 @@ PORT_UNSAID = PHRASES["unsaid"].en  # a port a line of a port in use leaves out
 URL_PORT_UNSEEN = "…"  # the value of a URL's port a paste cut off: a sign, so that it reads in every language
 CPU_BIND_ERROR = "Unable to satisfy cpu bind request"  # slurm_errno.c's text of ESLURMDCPU_BIND_ERROR
 
+# NCCL reads the host of NCCL_COMM_ID into a 64-byte field (struct netIf's prefix, utils.h): 63 characters and a NUL.
+_COMM_ID_HOST_MAX = 63
+_COMM_ID = re.compile(r"Invalid NCCL_COMM_ID \[(?P<host>[^\]\[]+):\d+\]")
+
+
+def _comm_id_bad(g: Params) -> tuple[str, Params]:
+    """NCCL_COMM_ID that NCCL cannot use; where the log shows its host longer than NCCL keeps, that is why."""
+    m = _COMM_ID.match(g["detail"])
+    if m and len(m["host"]) > _COMM_ID_HOST_MAX:
+        return "log-nccl-comm-id-host-too-long", {"host": m["host"], "length": str(len(m["host"]))}
+    return "log-nccl-comm-id-bad", {"detail": g["detail"]}
+
+
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
     _sig("client-socket-timeout", "The client socket has", _CLIENT_TIMEOUT, _client_timeout),
@@ -2177,13 +2190,17 @@ SIGNATURES: tuple[Signature, ...] = (
         r"DataLoader worker \(pid(?:\(s\))? (?P<pids>[\d, ]+)\) (?:exited unexpectedly(?: with exit code "
         r"(?P<code>-?\d+))?|is killed by signal: (?P<signal>[^.]+))",
         lambda g: (
-            "log-dataloader-worker-died",
-            {
-                "detail": f" (pid {g['pids'].strip()}"
-                + (f", killed by signal: {g['signal']}" if g.get("signal") else "")
-                + (f", exit code {g['code']}" if g.get("code") else "")
-                + ")"
-            },
+            ("log-dataloader-worker-segfault", {})
+            if g.get("signal") == "Segmentation fault"
+            else (
+                "log-dataloader-worker-died",
+                {
+                    "detail": f" (pid {g['pids'].strip()}"
+                    + (f", killed by signal: {g['signal']}" if g.get("signal") else "")
+                    + (f", exit code {g['code']}" if g.get("code") else "")
+                    + ")"
+                },
+            )
         ),
     ),
     _sig(  # nvidia-smi inside the job's container or task finding no GPU: "No devices were found" (nvidia-smi),
@@ -2777,7 +2794,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"(?P<detail>Invalid NCCL_COMM_ID(?: \[[^\]\n]*\])?(?=, please use)|"
         r"No valid (?:<IPv4_or_hostname>:<port>|\[IPv6\]:port) pair found|error encountered when getting address "
         r"info : .+|No interface found in the same subnet as remote address \S+)",
-        _name("log-nccl-comm-id-bad"),
+        _comm_id_bad,
     ),
     _sig(  # net_ib.cc (every release): NCCL found no RDMA device and will use sockets
         "nccl-ib-absent",
@@ -4703,6 +4720,52 @@ SIGNATURES: tuple[Signature, ...] = (
             "log-nccl-net-transport-mixed",
             {"peer_class": _NET_OF_SOCKET_TYPE[g["peer"]], "own_class": _NET_OF_SOCKET_TYPE[g["own"]]},
         ),
+    ),
+    _sig(  # torchrun's workers connecting to the store at this host's getfqdn(), where that is the PTR name of an
+        # address (macOS, a host name in no DNS): socket.cpp's gai warning, which no other host name it reads comes to
+        "store-host-ptr-name",
+        "network addresses of",
+        # socket.cpp's words for the lookup; a paste may break the line anywhere after them
+        r"network addresses of\s*\((?P<host>\S+\.(?:ip6|in-addr)\.arpa),\s*\d+\)",
+        _name("log-store-host-ptr-name"),
+    ),
+    _sig(  # aws-ofi-nccl's tuner for NCCL's v1/v2 tuner interfaces (1.9 to 1.16): an error where NCCL_ALGO or
+        # NCCL_PROTO is set, which fails the communicator; later releases fall back to NCCL's own tuner
+        "nccl-ofi-tuner-refused",
+        "The tuner plugin can not be loaded",
+        r"The tuner plugin can not be loaded when explicitly choosing an algorithm or protocol(?!.*Defaulting to)",
+        _name("log-nccl-ofi-tuner-refused"),
+    ),
+    _sig(  # torch's DataLoader worker's SIGSEGV handler (DataLoader.cpp, every release)
+        "dataloader-worker-segv",
+        "segmentation fault encountered in worker",
+        r"Unexpected segmentation fault encountered in worker",
+        _name("log-dataloader-worker-segfault"),
+    ),
+    _sig(  # glibc's dynamic loader (dl-tls.c): the TLS generation assertion of the race between a thread's start and a
+        # library's load, which glibc fixed in steps up to 2.34 (glibc bug 19329)
+        "glibc-tls-race",
+        "_dl_allocate_tls_init",
+        r"Inconsistency detected by ld\.so: \S*dl-tls\.c: \d+: _dl_allocate_tls_init: Assertion",
+        _name("log-glibc-tls-race"),
+    ),
+    _sig(  # oneCCL (global.cpp's getenv_local_coord): no MPI launcher's variables, and its transport not asked either
+        "oneccl-local-coord",
+        "getenv_local_coord",
+        r"getenv_local_coord: .*failed",
+        _name("log-oneccl-launcher-env-missing"),
+    ),
+    _sig(  # pyxis printing enroot's log: coreutils' id on a node whose user database lacks the job's user
+        "node-user-unknown",
+        "cannot find name for user ID",
+        r"\bid: cannot find name for user ID (?P<uid>\d+)",
+        _name("log-node-user-unknown"),
+    ),
+    _sig(  # multiprocessing.shared_memory (Python 3.8 on) opening a segment by its name: /psm_ is its prefix
+        "shm-segment-elsewhere",
+        "No such file or directory: '/psm_",
+        r"No such file or directory: '(?P<segment>/psm_\w+)'",
+        _name("log-shm-segment-elsewhere"),
     ),
     _sig(  # Python's import system (ModuleNotFoundError, 3.6 on): any module; the rules name it only where the
         # traceback ran a file of that very package, which then cannot be the job's code's own bug

@@ -295,6 +295,9 @@ _HARMLESS_ALONE = frozenset(
 )
 # Findings about what the inputs show together: named before the causes each input shows.
 _TOGETHER = frozenset({"version-mismatch", "node-rank-duplicate", "log-collective-mismatch", "log-rank-late"})
+# A rank's GPU failing under it: why that rank stopped, so named before what the inputs show of its peers (the late
+# rank, their timeouts).
+_GPU_FAILED = frozenset({"log-gpu-hardware-fault"})
 
 
 @lru_cache(maxsize=4096)
@@ -690,8 +693,11 @@ def _supersede(groups: dict[tuple[str, tuple[tuple[str, str], ...]], list[Hit]])
         elif name == "log-pyxis-container-failed" and names & {
             "log-container-hook-failed",
             "log-enroot-registry-in-name",
+            "log-node-user-unknown",
         }:
-            del groups[(name, params)]  # the hook's or the registry's error says why the container did not start
+            del groups[(name, params)]  # the hook, the registry or the node's user database says why it did not start
+        elif name == "log-nccl-invalid-argument" and "log-nccl-ofi-tuner-refused" in names:
+            del groups[(name, params)]  # the error NCCL returns for the tuner that refused to start
         elif name == "log-name-unresolvable" and "log-store-host-unresolvable" in names:
             del groups[(name, params)]  # a lookup whose name another line of the log gives
         elif name == "log-ray-resources-short" and "log-ray-ip-mismatch" in names:
@@ -1803,7 +1809,9 @@ def _waiting_stacks(logs: Sequence[LogInput], nodes: Sequence[str]) -> list[Find
 
 
 def _order(finding: Finding) -> tuple[int, int]:
-    if finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
+    if finding.name in _GPU_FAILED:
+        tier = -1
+    elif finding.name in _TOGETHER or (finding.name in _STALL_CAUSES and finding.severity == "error"):
         # a setup cause the node's own failure made an error: what its NCCL errors on that node come from
         tier = 0
     elif finding.name not in CONSEQUENCES:
