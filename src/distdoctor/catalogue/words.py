@@ -550,6 +550,16 @@ PHRASES: dict[str, Text] = {
     "ray-none-started": Text(
         ": no Ray was started on this host, and no address was given", "：本主机上没有启动 Ray，也没有给出地址"
     ),
+    "ray-head-at": Text(" at {addr}", "（地址 {addr}）"),
+    "ray-head-within": Text(" within {seconds} s", "（{seconds} 秒内）"),
+    # log-ray-node-dead: a node the line names by its id alone
+    "ray-node-id": Text("node id {id}", "节点 id {id}"),
+    # log-shm-too-small: UCX's shared-memory transport
+    "ucx-receive-fifo": Text(" (its shared-memory transport's receive FIFO)", "（其共享内存传输的接收 FIFO）"),
+    # log-dataloader-worker-died: the worker's pid, and the signal or exit code its main process saw
+    "worker-pid": Text(" (pid {pids})", "（pid {pids}）"),
+    "worker-pid-signal": Text(" (pid {pids}, killed by signal: {signal})", "（pid {pids}，被信号杀死：{signal}）"),
+    "worker-pid-code": Text(" (pid {pids}, exit code {code})", "（pid {pids}，退出码 {code}）"),
     # log-ray-ip-mismatch
     "ray-host-not-node": Text(
         "this host's address {addr} is none of the Ray nodes' addresses", "本主机的地址 {addr} 不是任何 Ray 节点的地址"

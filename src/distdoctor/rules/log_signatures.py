@@ -488,7 +488,7 @@ def _actor_owner(g: Params) -> str:
 
 def _ray_node_dead(g: Params) -> tuple[str, Params]:
     """A Ray node lost, by its address where the line gives one, else by its node id."""
-    return "log-ray-node-dead", {"node": g.get("addr") or f"node id {g['id'][:12]}"}
+    return "log-ray-node-dead", {"node": g.get("addr") or phrase("ray-node-id", id=g["id"][:12])}
 
 
 _WORK_FIELD = re.compile(r"(\w+(?:\(ms\))?)=([^,\s)]+)")
@@ -747,6 +747,14 @@ def _comm_id_bad(g: Params) -> tuple[str, Params]:
     if m and len(m["host"]) > _COMM_ID_HOST_MAX:
         return "log-nccl-comm-id-host-too-long", {"host": m["host"], "length": str(len(m["host"]))}
     return "log-nccl-comm-id-bad", {"detail": g["detail"]}
+
+
+def _worker_end(g: Params) -> str:
+    """A DataLoader worker's pid, with the signal or the exit code its main process saw it end by."""
+    pids = g["pids"].strip()
+    if g.get("signal"):
+        return phrase("worker-pid-signal", pids=pids, signal=g["signal"])
+    return phrase("worker-pid-code", pids=pids, code=g["code"]) if g.get("code") else phrase("worker-pid", pids=pids)
 
 
 SIGNATURES: tuple[Signature, ...] = (
@@ -1034,9 +1042,9 @@ SIGNATURES: tuple[Signature, ...] = (
         lambda g: (
             "log-ray-head-unreachable",
             {
-                "detail": f" at {g.get('addr') or g.get('addr2') or g.get('addr3') or g['addr4']}"
+                "detail": phrase("ray-head-at", addr=g.get("addr") or g.get("addr2") or g.get("addr3") or g["addr4"])
                 if g.get("addr") or g.get("addr2") or g.get("addr3") or g.get("addr4")
-                else f" within {g['s']} s"
+                else phrase("ray-head-within", seconds=g["s"])
                 if g.get("s")
                 else PHRASES["ray-none-started"].en
                 if g.get("none")
@@ -2194,12 +2202,7 @@ SIGNATURES: tuple[Signature, ...] = (
             if g.get("signal") == "Segmentation fault"
             else (
                 "log-dataloader-worker-died",
-                {
-                    "detail": f" (pid {g['pids'].strip()}"
-                    + (f", killed by signal: {g['signal']}" if g.get("signal") else "")
-                    + (f", exit code {g['code']}" if g.get("code") else "")
-                    + ")"
-                },
+                {"detail": _worker_end(g)},
             )
         ),
     ),
@@ -4372,7 +4375,7 @@ SIGNATURES: tuple[Signature, ...] = (
         r"mm_iface failed to allocate receive FIFO",
         lambda g: (
             "log-shm-too-small",
-            {"who": "UCX", "path": "/dev/shm", "detail": " (its shared-memory transport's receive FIFO)"},
+            {"who": "UCX", "path": "/dev/shm", "detail": PHRASES["ucx-receive-fifo"].en},
         ),
     ),
     _sig(  # TCPStore.cpp (torch 2.3+): the client sends its pid and expects it back; another value came back
