@@ -3954,6 +3954,13 @@ CASES += [
         {"uid": "42"},
     ),
     (
+        "collective-mismatch",
+        "source-texts.log",
+        "Rank 0 is running collective: CollectiveFingerPrint(OpType=ALLGATHER",
+        "log-collective-mismatch",
+        {"detail": "rank 0 runs ALLGATHER, rank 2 runs ALLGATHER"},
+    ),
+    (
         "shm-segment-elsewhere",
         "field/2321-vllm-cross-node-shm-ringbuffer-bug.log",
         "/psm_",

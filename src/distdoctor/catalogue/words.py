@@ -214,6 +214,10 @@ PHRASES: dict[str, Text] = {
         "rank {a} runs {op_a}, rank {b} runs {op_b} (sequence number {seq})",
         "rank {a} 在运行 {op_a}，rank {b} 在运行 {op_b}（序号 {seq}）",
     ),
+    # torch before 2.1 prints no sequence number in the fingerprint
+    "ranks-run-unnumbered": Text(
+        "rank {a} runs {op_a}, rank {b} runs {op_b}", "rank {a} 在运行 {op_a}，rank {b} 在运行 {op_b}"
+    ),
     "work-elements-differ": Text(
         "collective #{n}, a {op}, had {x} elements on rank {a} and {y} on rank {b}",
         "集合通信 #{n}（{op}）在 rank {a} 上有 {x} 个元素，在 rank {b} 上有 {y} 个",

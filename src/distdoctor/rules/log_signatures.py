@@ -408,6 +408,8 @@ def _ddp_model_differs(g: Params) -> tuple[str, Params]:
 def _ranks_run(g: Params) -> str:
     """The two ranks' collectives of a mismatch, the lower rank (as text) first."""
     (a, op_a), (b, op_b) = sorted([(g["a"], g["op_a"]), (g["b"], g["op_b"])])
+    if not g.get("seq"):
+        return phrase("ranks-run-unnumbered", a=a, op_a=op_a, b=b, op_b=op_b)
     return phrase("ranks-run", a=a, op_a=op_a, b=b, op_b=op_b, seq=g["seq"])
 
 
@@ -2489,9 +2491,10 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(
         "collective-mismatch",
         "Detected mismatch between collectives",
+        # torch 2.1 on puts the sequence number first in each fingerprint; 1.13 and 2.0 print none
         r"Detected mismatch between collectives on ranks\. Rank (?P<a>\d+) is running collective: "
-        r"CollectiveFingerPrint\(SequenceNumber=(?P<seq>\d+), OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is running "
-        r"collective: CollectiveFingerPrint\(SequenceNumber=\d+, OpType=(?P<op_b>\w+)",
+        r"CollectiveFingerPrint\((?:SequenceNumber=(?P<seq>\d+), )?OpType=(?P<op_a>\w+).*?but Rank (?P<b>\d+) is "
+        r"running collective: CollectiveFingerPrint\((?:SequenceNumber=\d+, )?OpType=(?P<op_b>\w+)",
         lambda g: (
             "log-collective-mismatch",
             {"detail": _ranks_run(g)},
