@@ -5,6 +5,7 @@ from __future__ import annotations
 import pytest
 from test_log_rules import LOGS, real_line
 
+from distdoctor.catalogue.words import phrase
 from distdoctor.facts.logs import read_log
 from distdoctor.model.logs import LogInput, LogLine
 from distdoctor.rules.log_system_errors import FAILED_CALL, system_error
@@ -38,6 +39,8 @@ def _explained(*lines: LogLine) -> list[tuple[str, dict[str, str]]]:
         ),
         ("lookup etcd-0.etcd.training.svc", "log-name-unresolvable", {"error": "no such host"}),
         ("nginx: [emerg] bind() to 0.0.0.0:80", "log-port-in-use", {"port": "80", "who": "nginx"}),
+        # a checkpoint's write: a file system full, not /dev/shm
+        ("OSError: [Errno 28] No space left on device", "log-disk-full", {"who": "OSError"}),
     ],
 )
 def test_a_failed_call_no_signature_reads_is_named_by_its_errno_text(
@@ -97,5 +100,5 @@ def test_the_first_failed_call_is_the_one_named() -> None:
 def test_a_path_a_logged_error_says_is_not_there_is_a_missing_file(fixture: str, path: str, who: str) -> None:
     # Python logging's "- ERROR -" line, no traceback: the failure and its path are on that line alone
     assert [(f.name, dict(f.params)) for f in explain_findings([read_log(str(LOGS / fixture))])] == [
-        ("log-file-missing", {"path": path, "where": f"as {who} reported it"})
+        ("log-file-missing", {"path": path, "where": phrase("as-reported", who=who)})
     ]

@@ -3303,4 +3303,24 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "（节点内张量并行，节点间流水线并行）。",
         ),
     ),
+    Entry(
+        "log-disk-full",
+        "error",
+        "log",
+        Text(
+            "{who} could not write: its file system is full (No space left on device)",
+            "{who} 无法写入：它所在的文件系统已满（No space left on device）",
+        ),
+        Text(
+            "df -h on the node shows which one is full: a checkpoint or output folder (remove old checkpoints, "
+            "keep fewer: save_total_limit), /tmp or the caches in the home directory (torch extensions, Triton, "
+            "Hugging Face: point TMPDIR, TRITON_CACHE_DIR and HF_HOME to a larger disk), or a container's own root "
+            "file system (mount a volume for what the job writes). Where only one node fails, it is that node's "
+            "local disk.",
+            "在该节点上运行 df -h 可以看出哪个文件系统满了：检查点或输出目录（删除旧检查点，少保留一些："
+            "save_total_limit），/tmp 或主目录下的缓存（torch extensions、Triton、Hugging Face：把 TMPDIR、"
+            "TRITON_CACHE_DIR 和 HF_HOME 指向更大的磁盘），或容器自己的根文件系统（为作业写入的内容挂载一个卷）。"
+            "如果只有一个节点失败，就是该节点的本地磁盘。",
+        ),
+    ),
 )

@@ -135,6 +135,9 @@ PHRASES: dict[str, Text] = {
     "store-host": Text("the store's host name", "store 的主机名"),
     "none-in-log": Text("none in the log", "日志中没有"),
     "last-frame": Text("in the traceback's last frame", "在 traceback 的最后一帧中"),
+    # where a file was missing: the frame that raised it, or the program that reported it (finding log-file-missing)
+    "in-frame": Text("in {file}:{line} ({func})", "在 {file}:{line}（{func}）中"),
+    "as-reported": Text("as {who} reported it", "据 {who} 报告"),
     "each-try": Text("each try (torch retries it until its timeout)", "每次尝试（torch 会一直重试，直到超时）"),
     "its-timeout": Text("its timeout", "它的超时时间"),
     "ray-actor-worker": Text("a Ray actor's worker process", "一个 Ray actor 的 worker 进程"),

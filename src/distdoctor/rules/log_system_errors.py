@@ -96,6 +96,15 @@ def _memlock(line: LogLine) -> tuple[str, dict[str, str]] | None:
     return "log-memlock-too-low", {"detail": phrase("registration-enomem", who=_who(line.text))}
 
 
+# A write to a file, which ENOSPC then says its file system is full; ENOSPC of another call (a provider's memory
+# registrations, a semaphore set, inotify's watches) is a table of that call that ran out, not a disk.
+_FILE_WRITE = re.compile(r"\[Errno 28\]|\b(?:[Ww]rit(?:e|ing)|[Ss]av(?:e|ing)|[Cc]opy(?:ing)?|mkdir|makedirs)\b")
+
+
+def _disk_full(line: LogLine) -> tuple[str, dict[str, str]] | None:
+    return ("log-disk-full", {"who": _who(line.text)}) if _FILE_WRITE.search(line.text) else None
+
+
 def _port(line: LogLine) -> tuple[str, dict[str, str]]:
     text = line.text[: line.text.find(ADDRESS_IN_USE)]
     ports = [m["port"] or m["after_colon"] for m in _PORT.finditer(text)]
@@ -109,7 +118,7 @@ _MISSING_PATH = re.compile(rf"{NO_FILE}:? (?P<q>['\"‘])(?P<path>[^'\"’\n]{{1
 def _missing(line: LogLine) -> tuple[str, dict[str, str]] | None:
     if not (m := _MISSING_PATH.search(line.text)):
         return None  # a file that is not named: nothing to look for
-    return "log-file-missing", {"path": m["path"], "where": f"as {_who(line.text)} reported it"}
+    return "log-file-missing", {"path": m["path"], "where": phrase("as-reported", who=_who(line.text))}
 
 
 def _unresolved(line: LogLine) -> tuple[str, dict[str, str]]:
@@ -118,7 +127,7 @@ def _unresolved(line: LogLine) -> tuple[str, dict[str, str]]:
 
 
 _READERS: tuple[tuple[str, Callable[[LogLine], tuple[str, dict[str, str]] | None]], ...] = (
-    (NO_SPACE, lambda line: _shm(line, NO_SPACE)),
+    (NO_SPACE, lambda line: _shm(line, NO_SPACE) or _disk_full(line)),
     (NO_MEMORY, lambda line: _shm(line, NO_MEMORY) or _memlock(line)),
     (ADDRESS_IN_USE, _port),
     (NO_FILE, _missing),

@@ -1779,7 +1779,11 @@ def _own_error(
         where = f"{frame['file']}:{frame['line']} ({frame['func']})"
         return [make_finding("log-code-error", node_of(log), evidence, error=error, where=where)]
     if m := _FILE_MISSING.search(raised.text):
-        where = f"in {frame['file']}:{frame['line']} ({frame['func']})" if frame else PHRASES["last-frame"].en
+        where = (
+            phrase("in-frame", file=frame["file"], line=frame["line"], func=frame["func"])
+            if frame
+            else PHRASES["last-frame"].en
+        )
         path = m["path"] if len(m["path"]) <= MAX_QUOTE else "…" + m["path"][-MAX_QUOTE:]
         return [make_finding("log-file-missing", node_of(log), evidence, path=path, where=where)]
     return []
