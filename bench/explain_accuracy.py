@@ -828,6 +828,20 @@ _accept("glibc-version-bug", "log-glibc-tls-race")
 _accept("oneccl-launcher-env-missing", "log-oneccl-launcher-env-missing")
 _accept("node-user-db-unsynced", "log-node-user-unknown")
 _accept("vllm-cross-node-shm-broadcast-bug", "log-shm-segment-elsewhere")
+# After the forty-fifth round was measured (1/14 named first then, at 0a95539, 4 silent): RCCL's refusal to start
+# without HSA_NO_SCRATCH_RECLAIM=1, libfabric's EFA provider giving up on a device it could not open, UCX with no
+# protocol for a transfer between nodes (whose fix names the UCX release bug), the driver's NVLink fabric state out
+# of sync, an IPv6 MASTER_ADDR inside brackets, each a finding of its own since; Mooncake's RDMA transport that could
+# not start, whose fix names MC_GID_INDEX and a NIC that is up (its detail now the GID or the port that failed), and
+# the KV transfer that reached another engine, whose fix names VLLM_NIXL_SIDE_CHANNEL_HOST on each node.
+_accept("hsa-no-scratch-reclaim-unset", "log-rccl-hsa-env-required")
+_accept("efa-provider-aborts-on-unopenable-rdma-device", "log-efa-device-unopenable")
+_accept("ucx-version-bug", "log-ucx-no-protocol")
+_accept("nvlink-fabric-state-out-of-sync", "log-nvlink-fabric-out-of-sync")
+_accept("ipv6-master-addr-bracketed", "log-master-addr-bracketed")
+_accept("rdma-gid-autoselect-ipv6-only", "log-kv-transfer-init-failed")
+_accept("rdma-nic-port-inactive", "log-kv-transfer-init-failed")
+_accept("kv-side-channel-host-unset", "log-kv-transfer-unreachable")
 # After the twelfth round was measured: log-nccl-timeout's fix leads, as log-nccl-timeout-midrun's does, with a rank
 # that never came (busy past the timeout, on another code path, dead); log-nccl-timeout-unnamed's fix always did.
 # Every cause that midrun names, they name too.

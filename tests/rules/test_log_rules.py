@@ -3961,6 +3961,55 @@ CASES += [
         {"detail": "rank 0 runs ALLGATHER, rank 2 runs ALLGATHER"},
     ),
     (
+        "store-host-gai",
+        "field/3962-verl-ray-ipv6-master-addr-brackets-gai-error-store-hang.log",
+        "cannot be retrieved",
+        "log-master-addr-bracketed",
+        {"host": "[2605:340:cd51:4900:73e8:12cb:cfe2:1540]"},
+    ),
+    (
+        "kv-transfer-init-failed",
+        "field/3901-mooncake-no-suitable-gid-ipv6-only-roce.log",
+        "No suitable GID found on",
+        "log-kv-transfer-init-failed",
+        {"detail": "No suitable GID found on mlx5_bond_1"},
+    ),
+    (
+        "kv-transfer-init-failed",
+        "field/3906-checkpoint-engine-mooncake-rdma-port-not-active-no-rnic.log",
+        "port not active",
+        "log-kv-transfer-init-failed",
+        {"detail": "Device mlx5_3 port not active"},
+    ),
+    (
+        "rccl-hsa-env-required",
+        "field/3930-rccl-fatal-hsa-no-scratch-reclaim-unset-dp-init.log",
+        "Please set HSA_NO_SCRATCH_RECLAIM=1",
+        "log-rccl-hsa-env-required",
+        {},
+    ),
+    (
+        "efa-device-unopenable",
+        "field/3990-efa-provider-aborts-on-unopenable-host-mlx5-in-k8s-pod.log",
+        "efa_device_construct_gid():47",
+        "log-efa-device-unopenable",
+        {"error": "ibv_open_device failed! errno: 2"},
+    ),
+    (
+        "ucx-no-protocol",
+        "field/3900-nixl-ucx-gb300-cuda13-no-remote-protocol-vram-dram.log",
+        "get(multi) into cuda/GPU0 from host",
+        "log-ucx-no-protocol",
+        {"transfer": "get(multi) into cuda/GPU0 from host"},
+    ),
+    (
+        "nvlink-fabric-out-of-sync",
+        "field/3905-nvshmem-nvls-cumemmap-fails-fabric-state-out-of-sync.log",
+        "NV_ERR_FABRIC_STATE_OUT_OF_SYNC",
+        "log-nvlink-fabric-out-of-sync",
+        {},
+    ),
+    (
         "shm-segment-elsewhere",
         "field/2321-vllm-cross-node-shm-ringbuffer-bug.log",
         "/psm_",
@@ -5704,3 +5753,17 @@ def test_a_process_that_ran_its_own_packages_file_and_could_not_import_it_runs_a
     missing = real_line(fixture, "No module named 'llamafactory'")
     alone = explain_findings([LogInput("a.log", (replace(missing, source="a.log"),))])
     assert "log-launch-env-missing" not in {f.name for f in alone}
+
+
+@pytest.mark.parametrize(
+    ("fixture", "needle"),
+    [
+        # TransformerEngine's NCCLCHECK on a failed NCCL call, its text empty
+        ("field/3903-te-userbuffers-tp-smaller-than-world-nccl-error.log", "Failed, NCCL error"),
+        # Open MPI's backtrace of a crash, pasted without the handler's banner above its frames
+        ("field/3961-horovod-static-nccl-stub-library-segfault-ncclbroadcast.log", "[ 1]"),
+    ],
+)
+def test_a_failure_line_no_signature_reads_is_an_unexplained_failure_not_silence(fixture: str, needle: str) -> None:
+    line = replace(real_line(fixture, needle), source="a.log")
+    assert [f.name for f in explain_findings([LogInput("a.log", (line,))])] == ["log-unexplained-failure"]

@@ -3323,4 +3323,101 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "如果只有一个节点失败，就是该节点的本地磁盘。",
         ),
     ),
+    Entry(
+        "log-master-addr-bracketed",
+        "error",
+        "log",
+        Text(
+            "The store's host is an IPv6 address inside brackets ({host}): torch looks the brackets up as part of a "
+            "name, which resolves to nothing",
+            "store 的主机是放在方括号里的 IPv6 地址（{host}）：torch 会把方括号当作名字的一部分去解析，"
+            "结果解析不到任何地址",
+        ),
+        Text(
+            "Set MASTER_ADDR (or the address the framework passes to init_process_group) to the bare address, "
+            "without brackets: brackets belong only where a port follows in one string, as in "
+            "tcp://[ADDR]:PORT or --rdzv-endpoint=[ADDR]:PORT.",
+            "把 MASTER_ADDR（或框架传给 init_process_group 的地址）设为不带方括号的地址本身：只有地址与端口写在同一个"
+            "字符串里时才需要方括号，例如 tcp://[ADDR]:PORT 或 --rdzv-endpoint=[ADDR]:PORT。",
+        ),
+    ),
+    Entry(
+        "log-rccl-hsa-env-required",
+        "error",
+        "log",
+        Text(
+            "RCCL refused to start: with this HIP runtime and GPU firmware it needs HSA_NO_SCRATCH_RECLAIM=1",
+            "RCCL 拒绝启动：在这个 HIP 运行时和 GPU 固件下，它需要 HSA_NO_SCRATCH_RECLAIM=1",
+        ),
+        Text(
+            "Set HSA_NO_SCRATCH_RECLAIM=1 in every rank's environment (the launcher's, a Ray runtime_env, or the "
+            "container's), or update the GPU firmware to a release RCCL does not need it for. RCCL checks it at "
+            "the start of each communicator, so every rank of every node needs it.",
+            "在每个 rank 的环境中设置 HSA_NO_SCRATCH_RECLAIM=1（启动器的环境、Ray 的 runtime_env 或容器的环境），"
+            "或者把 GPU 固件更新到 RCCL 不再要求它的版本。RCCL 在每个通信器开始时检查它，"
+            "所以每个节点的每个 rank 都需要。",
+        ),
+    ),
+    Entry(
+        "log-efa-device-unopenable",
+        "error",
+        "log",
+        Text(
+            "libfabric's EFA provider could not open an RDMA device this host lists ({error}) and gave up on EFA: "
+            "the job's collectives have no EFA device",
+            "libfabric 的 EFA provider 无法打开本主机列出的一个 RDMA 设备（{error}），于是放弃了 EFA："
+            "作业的集合通信没有可用的 EFA 设备",
+        ),
+        Text(
+            "Every RDMA device under /sys/class/infiniband must open for the provider to go on: in a container or a "
+            "Kubernetes pod, the device plugin may give it only the EFA devices while the host's other NICs (mlx5) "
+            "stay listed. Give the pod every device it lists, hide the others, or use a libfabric whose EFA "
+            "provider skips a device it cannot open (after ofiwg/libfabric#12744). fi_info -p efa shows whether "
+            "it finds EFA.",
+            "provider 要继续工作，/sys/class/infiniband 下的每个 RDMA 设备都必须能打开：在容器或 Kubernetes pod 中，"
+            "设备插件可能只给了它 EFA 设备，而主机的其他网卡（mlx5）仍然被列出。请把列出的每个设备都交给 pod，"
+            "隐藏其他设备，或者使用 EFA provider 会跳过无法打开的设备的 libfabric（ofiwg/libfabric#12744 之后）。"
+            "fi_info -p efa 可以显示它是否找到了 EFA。",
+        ),
+    ),
+    Entry(
+        "log-ucx-no-protocol",
+        "error",
+        "log",
+        Text(
+            "UCX found no protocol to carry a transfer between nodes ({transfer}), and the transfer failed",
+            "UCX 找不到可以承载节点间这次传输的协议（{transfer}），传输失败",
+        ),
+        Text(
+            "UCX picks a protocol from the transports both sides offer for that memory (GPU or host). The two sides "
+            "offer none in common where UCX_TLS differs between them, where one side's UCX was built without CUDA "
+            "or GPUDirect RDMA support, or under a UCX release with a bug in that choice (openucx/ucx#10954, GPU to "
+            "host transfers with CUDA 13): use one UCX build, with CUDA, on every node and one UCX_TLS; ucx_info -d "
+            "lists the transports a node has.",
+            "UCX 根据双方为该内存（GPU 或主机）提供的传输方式选择协议。如果两端的 UCX_TLS 不同、某一端的 UCX "
+            "编译时没有 CUDA 或 GPUDirect RDMA 支持，或者 UCX 版本在这一选择上有缺陷（openucx/ucx#10954，CUDA 13 下"
+            "GPU 与主机之间的传输），两端就没有共同的协议：请在每个节点上使用同一个带 CUDA 的 UCX 构建和同一个 "
+            "UCX_TLS；ucx_info -d 会列出节点拥有的传输方式。",
+        ),
+    ),
+    Entry(
+        "log-nvlink-fabric-out-of-sync",
+        "error",
+        "log",
+        Text(
+            "The GPU driver's view of the NVLink fabric is out of sync (NV_ERR_FABRIC_STATE_OUT_OF_SYNC): NVLink "
+            "SHARP multicast (NVLS) cannot map memory until it is resynced",
+            "GPU 驱动缓存的 NVLink fabric 状态与实际不同步（NV_ERR_FABRIC_STATE_OUT_OF_SYNC）：在重新同步之前，"
+            "NVLink SHARP 组播（NVLS）无法映射内存",
+        ),
+        Text(
+            "The fabric manager (and, on NVL72 racks, the NVLink subnet manager) owns that state: restart it and "
+            "check its log (systemctl status nvidia-fabricmanager), reset the GPUs or reboot the node if it stays "
+            "out of sync, and check that the driver and fabric manager versions match. Until then NCCL_NVLS_ENABLE=0 "
+            "(NVSHMEM_DISABLE_NVLS=1 for NVSHMEM) keeps the job off multicast.",
+            "该状态由 fabric manager（在 NVL72 机架上还有 NVLink subnet manager）管理：重启它并查看其日志"
+            "（systemctl status nvidia-fabricmanager），如果仍不同步就重置 GPU 或重启节点，并确认驱动与 fabric manager "
+            "的版本一致。在此之前，NCCL_NVLS_ENABLE=0（NVSHMEM 用 NVSHMEM_DISABLE_NVLS=1）可以让作业不使用组播。",
+        ),
+    ),
 )

@@ -1315,7 +1315,11 @@ SIGNATURES: tuple[Signature, ...] = (
         "cannot be retrieved (gai error",
         r"network addresses of \((?!\S*\.arpa,)(?P<host>[^,()\s]+), (?P<port>\d+)\) cannot be retrieved \(gai error: "
         r"(?P<code>-2|-3|8|11001) - (?P<error>[^)]*?)\s*\)",
-        lambda g: ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")}),
+        lambda g: (
+            ("log-master-addr-bracketed", {"host": g["host"]})
+            if g["host"].startswith("[") and g["host"].endswith("]")  # an IPv6 address given with its brackets
+            else ("log-store-host-unresolvable", {"host": g["host"], "error": g["error"].rstrip(". ")})
+        ),
     ),
     _sig(  # TCPStore.cpp (torch 2.3+): the client's retry and give-up lines end with the socket error; where that is
         # socket.cpp's gai error the store-host-gai signature reads it, here the name-service text quoted bare
@@ -4345,9 +4349,12 @@ SIGNATURES: tuple[Signature, ...] = (
             "RdmaTransport: No available RNIC",
             "No RDMA devices found, check your device installation",
             "please check your GID index by specifying MC_GID_INDEX",
+            "No suitable GID found on",
+            "port not active",
         ),
+        # rdma_context.cpp names the device it gave up on first: a port that is down, no GID it could choose
         r"(?P<detail>Mooncake Transfer Engine initialization failed|No available RNIC|No RDMA devices found|GID is "
-        r"NULL, please check your GID index)",
+        r"NULL, please check your GID index|No suitable GID found on [\w.-]+|Device [\w.-]+ port not active)",
         lambda g: ("log-kv-transfer-init-failed", {"detail": g["detail"]}),
     ),
     _sig(  # Mooncake's rdma_context.cpp (v0.2 on): registering memory with the NIC
@@ -4772,6 +4779,30 @@ SIGNATURES: tuple[Signature, ...] = (
         "No such file or directory: '/psm_",
         r"No such file or directory: '(?P<segment>/psm_\w+)'",
         _name("log-shm-segment-elsewhere"),
+    ),
+    _sig(  # RCCL's checkHsaEnvSetting (init.cc, ROCm 6.x): a HIP runtime and GPU firmware that need the variable
+        "rccl-hsa-env-required",
+        "HSA_NO_SCRATCH_RECLAIM=1",
+        r"\[FATAL ERROR\]: (?:HSA_NO_SCRATCH_RECLAIM=1 must be set|Please set HSA_NO_SCRATCH_RECLAIM=1)",
+        _name("log-rccl-hsa-env-required"),
+    ),
+    _sig(  # libfabric's EFA provider (efa_device.c, 1.x): a device it lists that will not open ends its device list
+        "efa-device-unopenable",
+        "efa_device_construct_gid",
+        r"efa_device_construct_gid\(\):\d+<warn> (?P<error>ibv_open_device failed! errno: \d+)",
+        _name("log-efa-device-unopenable"),
+    ),
+    _sig(  # UCX's protocol selection (ucp/proto, 1.15 on): no protocol both sides offer for that memory
+        "ucx-no-protocol",
+        "cannot find remote protocol",
+        r"UCX\s+ERROR cannot find remote protocol for: \S+ inter-node cfg#\d+ \| (?P<transfer>[^\n]+?)\s*$",
+        _name("log-ucx-no-protocol"),
+    ),
+    _sig(  # the NVIDIA driver (NVRM, 570 on): its cached NVLink fabric state, which multicast mappings need
+        "nvlink-fabric-out-of-sync",
+        "FABRIC_STATE_OUT_OF_SYNC",
+        r"NV_ERR_FABRIC_STATE_OUT_OF_SYNC",
+        _name("log-nvlink-fabric-out-of-sync"),
     ),
     _sig(  # Python's import system (ModuleNotFoundError, 3.6 on): any module; the rules name it only where the
         # traceback ran a file of that very package, which then cannot be the job's code's own bug

@@ -207,6 +207,10 @@ _FAILURE: dict[str, re.Pattern[str] | None] = {
     "BAD TERMINATION OF ONE OF YOUR APPLICATION PROCESSES": None,  # Hydra's report of a rank that failed
     "Fatal error in ": re.compile(r"\bFatal error in P?MPI_\w+"),  # MPICH's (and Intel MPI's, Cray's) error handler
     "|CCL_ERROR|": None,  # oneCCL's (Intel GPUs' collectives, torch's xccl and ccl backends) error lines
+    "UCX ": re.compile(r"\bUCX\s+ERROR\b"),  # UCX's error level (NIXL's, MPI's, Ray's transfers over it)
+    "Failed, NCCL error": None,  # TransformerEngine's (and Apex's) NCCLCHECK on a failed NCCL call
+    # a frame of a crash's backtrace (Open MPI's handler, glibc's backtrace_symbols): a paste may hold only these
+    ")[0x": re.compile(r"\[\s*\d+\] \S+\([\w.+-]*\+0x[0-9a-f]+\)\[0x[0-9a-f]+\]"),
     # libfabric's RxR/EFA provider reporting an error on an endpoint with no event queue bound, as NCCL's and MPI's
     # are: it aborts the process next
     "Unable to write to EQ": None,
