@@ -778,6 +778,18 @@ CAUSES["kv-side-channel-host-unset"] = set(CAUSES["env-missing"])
 CAUSES["hsa-no-scratch-reclaim-unset"] = set(CAUSES["env-missing"])
 CAUSES["static-nccl-shared-cudart-link-mismatch"] = set(CAUSES["nccl-cuda-mismatch"])
 CAUSES["ipv6-master-addr-bracketed"] = set(CAUSES["ipv6-addr-unbracketed"])
+# Keys the forty-sixth round's collectors coined, mapped by analogy before that round was measured: NVLS's multicast
+# objects used up (as nvls-bind-failed); UCX
+# on an interface the peer cannot reach (as nccl-wrong-interface); a model's memory share that the communicators'
+# setup left too little room for (as gpu-memory-exhausted); a notebook that made DDP fork its kernel (as
+# cuda-init-before-fork); gloo on Windows without an interface it can use for the host name (as
+# gloo-loopback-fallback, gloo's device for the host name). Left unmapped, as its analogue
+# vgpu-profile-no-collective-memops is: vgpu-uvm-disabled.
+CAUSES["nvls-multicast-slots-exhausted"] = set(CAUSES["nvls-bind-failed"])
+CAUSES["ucx-wrong-interface"] = set(CAUSES["nccl-wrong-interface"])
+CAUSES["gpu-mem-util-exceeds-free-after-comm-init"] = set(CAUSES["gpu-memory-exhausted"])
+CAUSES["notebook-forced-fork-ddp"] = set(CAUSES["cuda-init-before-fork"])
+CAUSES["gloo-hostname-device-windows"] = set(CAUSES["gloo-loopback-fallback"])
 # After the fortieth round was measured (0/4 named first then, at b5cc4ed, 1 silent): a closed rendezvous under
 # torchrun's default id "none", which every job on that backend without an id of its own shares, and the AWS OFI
 # plugin's rdma protocol pairing no NIC with the GPUs, each read from the sources since.
@@ -926,7 +938,11 @@ for _accepted in CAUSES.values():
 # distributed issues of 2025-2026 and Kubernetes' GPU and RDMA plumbing: 1/14 named first when measured, at 0a95539,
 # 4 silent) came after; with it the last 30 are that 14, the forty-fourth's 6, the forty-third's 2, the
 # forty-second's 3, the forty-first's 4 and the fortieth's highest number (3062 on): 3/30 named first when each was
-# measured. No round is held out now.
+# measured. "forty-sixth" (12, collected by three helpers from the Blackwell and NVL72 era's threads, prefill/decode and
+# expert-parallel serving across nodes in 2025-2026, and torch.distributed on Windows, WSL2, macOS and notebooks; a
+# thirteenth, its cause only the filer's own diagnosis, was dropped: 3/12 named first when measured, at 9632ab8) came
+# after; with it the last 30 are that 12, the forty-fifth's 14 and the forty-fourth's 4 highest numbers (3830 on):
+# 4/30 named first when each was measured. No round is held out now.
 ROUNDS = (
     "first",
     "second",
@@ -973,6 +989,7 @@ ROUNDS = (
     "forty-third",
     "forty-fourth",
     "forty-fifth",
+    "forty-sixth",
 )
 HELD_OUT = ""
 
