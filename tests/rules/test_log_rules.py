@@ -4010,6 +4010,27 @@ CASES += [
         {},
     ),
     (
+        "ucx-connect-failed",
+        "field/4050-dynamo-nixl-ucx-unreachable-interface-network-unreachable.log",
+        "UCX  ERROR",
+        "log-ucx-connect-failed",
+        {"addr": "10.25.117.11:64468", "error": "Network is unreachable"},
+    ),
+    (
+        "address-empty",
+        "field/4053-eks-lws-vllm-dp-worker-empty-leader-ip-dns-race-invalid-zmq-path.log",
+        "Invalid zmq path",
+        "log-address-empty",
+        {"endpoint": "tcp://:29550"},
+    ),
+    (
+        "gpu-memory-taken",
+        "source-texts.log",
+        "Free memory on device cuda:3 (173.8/178.35 GiB)",
+        "log-gpu-memory-share-too-high",
+        {"util": "0.98", "want": "174.78", "free": "173.8"},
+    ),
+    (
         "shm-segment-elsewhere",
         "field/2321-vllm-cross-node-shm-ringbuffer-bug.log",
         "/psm_",

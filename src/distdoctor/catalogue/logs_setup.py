@@ -3420,4 +3420,65 @@ LOGS_SETUP: tuple[Entry, ...] = (
             "的版本一致。在此之前，NCCL_NVLS_ENABLE=0（NVSHMEM 用 NVSHMEM_DISABLE_NVLS=1）可以让作业不使用组播。",
         ),
     ),
+    Entry(
+        "log-gpu-memory-share-too-high",
+        "error",
+        "log",
+        Text(
+            "vLLM asked for {util} of a GPU's memory ({want} GiB), more than was free at its start ({free} GiB) on a "
+            "GPU nothing else holds much of: the share is too high",
+            "vLLM 要求占用 GPU 显存的 {util}（{want} GiB），超过了启动时的空闲显存（{free} GiB），"
+            "而这块 GPU 并没有被其他进程占用多少：这个比例设得太高了",
+        ),
+        Text(
+            "The process's own CUDA context and its communicators' buffers (NCCL's, and the all-to-all's of expert "
+            "parallelism, more so across nodes) take memory before vLLM measures what is free. Lower "
+            "--gpu-memory-utilization (gpu_memory_utilization) to leave them room: 0.90 leaves several GiB on a "
+            "large GPU.",
+            "进程自己的 CUDA 上下文和通信器的缓冲区（NCCL 的，以及专家并行 all-to-all 的，跨节点时更多）会在 vLLM "
+            "测量空闲显存之前占用一部分。请调低 --gpu-memory-utilization（gpu_memory_utilization），为它们留出空间："
+            "在大显存 GPU 上 0.90 可以留出好几 GiB。",
+        ),
+    ),
+    Entry(
+        "log-ucx-connect-failed",
+        "error",
+        "log",
+        Text(
+            "UCX could not connect to its peer at {addr}: {error}",
+            "UCX 无法连接到位于 {addr} 的对端：{error}",
+        ),
+        Text(
+            "UCX connects over the interfaces UCX_NET_DEVICES allows (all of them by default), and may pick one "
+            "that has no route to the peer (a container bridge, a second NIC): set UCX_NET_DEVICES on every node "
+            "to the interface and RDMA device the nodes reach each other on (e.g. eth0,mlx5_0:1), with the same "
+            "UCX_TLS. 'Connection refused' means nothing listened there: the peer's process exited or had not "
+            "started; 'Connection timed out', a firewall or security group dropping the port.",
+            "UCX 通过 UCX_NET_DEVICES 允许的网卡建立连接（默认是全部），可能选中一块到不了对端的网卡（容器网桥、"
+            "第二块网卡）：在每个节点上把 UCX_NET_DEVICES 设为节点之间互通所用的网卡和 RDMA 设备（例如 "
+            "eth0,mlx5_0:1），并使用相同的 UCX_TLS。'Connection refused' 表示那里没有进程在监听：对端进程已经退出"
+            "或尚未启动；'Connection timed out' 表示防火墙或安全组丢弃了该端口的数据包。",
+        ),
+    ),
+    Entry(
+        "log-address-empty",
+        "error",
+        "log",
+        Text(
+            "A process was given an empty address to connect to ({endpoint}): the variable that should hold its peer's "
+            "address was empty when it started",
+            "某个进程拿到的连接地址是空的（{endpoint}）：它启动时，本应保存对端地址的变量是空的",
+        ),
+        Text(
+            "A start script that looks the leader's address up (getent, a DNS name of a Kubernetes headless service "
+            "or LeaderWorkerSet) gets nothing when it runs before that name resolves. Wait in the script until the "
+            "name resolves (retry getent hosts NAME), or pass the name itself instead of an address looked up "
+            "once, and check that the variable (LWS_LEADER_ADDRESS, MASTER_ADDR, vLLM's --data-parallel-address) "
+            "is set on every node.",
+            "启动脚本在查询 leader 地址（getent、Kubernetes headless service 或 LeaderWorkerSet 的 DNS 名称）时，"
+            "如果该名称尚未能解析，就会得到空值。请在脚本中等待该名称可以解析（重试 getent hosts NAME），"
+            "或者直接传入名称本身而不是只查询一次得到的地址，并确认该变量（LWS_LEADER_ADDRESS、MASTER_ADDR、"
+            "vLLM 的 --data-parallel-address）在每个节点上都已设置。",
+        ),
+    ),
 )

@@ -759,6 +759,20 @@ def _worker_end(g: Params) -> str:
     return phrase("worker-pid-code", pids=pids, code=g["code"]) if g.get("code") else phrase("worker-pid", pids=pids)
 
 
+# A GPU this much free at startup holds nothing of another process's worth naming: what vLLM asked for is too much.
+_NEARLY_EMPTY = 0.95
+
+
+def _gpu_memory_short(g: Params) -> tuple[str, Params]:
+    """A GPU with less free memory at startup than the engine's share of it: another process's, or a share too high."""
+    if not g.get("free"):
+        return "log-gpu-memory-taken", {"detail": PHRASES["sglang-memory-unequal"].en}
+    free, total = float(g["free"]), float(g["total"])
+    if g.get("util") and free >= _NEARLY_EMPTY * total:
+        return "log-gpu-memory-share-too-high", {"util": g["util"], "want": g["want"], "free": g["free"]}
+    return "log-gpu-memory-taken", {"detail": phrase("gpu-memory-free", free=g["free"], total=g["total"])}
+
+
 SIGNATURES: tuple[Signature, ...] = (
     # c10d's TCPStore and socket.cpp (torch 1.8 to 2.13)
     _sig("client-socket-timeout", "The client socket has", _CLIENT_TIMEOUT, _client_timeout),
@@ -1161,16 +1175,9 @@ SIGNATURES: tuple[Signature, ...] = (
         "gpu-memory-taken",
         ("on startup is less than desired GPU memory utilization", "The memory capacity is unbalanced"),
         r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than "
-        r"desired GPU memory utilization|"
+        r"desired GPU memory utilization(?: \((?P<util>[\d.]+), (?P<want>[\d.]+) GiB\))?|"
         r"(?P<sglang>The memory capacity is unbalanced\. Some GPUs may be occupied by other processes)",
-        lambda g: (
-            "log-gpu-memory-taken",
-            {
-                "detail": phrase("gpu-memory-free", free=g["free"], total=g["total"])
-                if g.get("free")
-                else PHRASES["sglang-memory-unequal"].en
-            },
-        ),
+        _gpu_memory_short,
     ),
     _sig(  # vLLM's config/parallel.py: a world size (tensor x pipeline parallel) beyond the GPUs of a node, with no
         # multi-node executor asked for
@@ -4803,6 +4810,18 @@ SIGNATURES: tuple[Signature, ...] = (
         "FABRIC_STATE_OUT_OF_SYNC",
         r"NV_ERR_FABRIC_STATE_OUT_OF_SYNC",
         _name("log-nvlink-fabric-out-of-sync"),
+    ),
+    _sig(  # UCX's sockcm/tcp connect (uct/tcp, ucs/sys/sock.c, every 1.x): the errno text of a connect that failed
+        "ucx-connect-failed",
+        "UCX  ERROR",
+        r"UCX\s+ERROR\s+connect\(fd=\d+, dest_addr=(?P<addr>[^)\s]+)\) failed: (?P<error>[A-Z][\w ]+?)\s*$",
+        _name("log-ucx-connect-failed"),
+    ),
+    _sig(  # vLLM's split_zmq_path (its engine and data-parallel sockets; SGLang's copy): a tcp endpoint, host empty
+        "address-empty",
+        "Invalid zmq path",
+        r"Invalid zmq path: (?P<endpoint>tcp://:\d+)",
+        _name("log-address-empty"),
     ),
     _sig(  # Python's import system (ModuleNotFoundError, 3.6 on): any module; the rules name it only where the
         # traceback ran a file of that very package, which then cannot be the job's code's own bug
