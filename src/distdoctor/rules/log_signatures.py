@@ -1173,9 +1173,10 @@ SIGNATURES: tuple[Signature, ...] = (
     _sig(  # vLLM's worker startup (v1 worker/utils.py, before it gpu_worker.py) and sglang's model runner: a GPU that
         # another process already holds part of
         "gpu-memory-taken",
-        ("on startup is less than desired GPU memory utilization", "The memory capacity is unbalanced"),
-        r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than "
-        r"desired GPU memory utilization(?: \((?P<util>[\d.]+), (?P<want>[\d.]+) GiB\))?|"
+        ("on startup is less than", "The memory capacity is unbalanced"),
+        # its message is long: a paste often breaks it after "less than", and again inside the share it asked for
+        r"Free memory on device (?:\S+ )?\((?P<free>[\d.]+)/(?P<total>[\d.]+) GiB\) on startup is less than"
+        r"(?:\s*desired GPU memory utilization(?: \((?P<util>[\d.]+), (?P<want>[\d.]+) GiB\))?)?|"
         r"(?P<sglang>The memory capacity is unbalanced\. Some GPUs may be occupied by other processes)",
         _gpu_memory_short,
     ),
